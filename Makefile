@@ -1,0 +1,56 @@
+# Hanwiki: every entry point. `make help` lists them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+INFRA := infra
+# The build selects its own JDK (>= 25) and pinned Maven; see infra/lib/common.sh.
+JAVA_HOME_SEL = $(shell bash -c '. infra/lib/common.sh && select_jdk')
+MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
+MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
+APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
+
+.PHONY: help up down status logs clean install build test unit-test it bench-freshness
+
+help: ## list the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+
+install: ## install what the stack needs (apt packages, Maven, Kafka, Connect, Debezium)
+	@bash $(INFRA)/install.sh
+
+app/target/hanwiki.jar: $(APP_SOURCES)
+	@bash $(INFRA)/install.sh
+	$(MVN) -q package -DskipTests
+	@touch $@
+
+build: app/target/hanwiki.jar ## build the app jar (skips tests)
+
+up: build ## install, build and start the whole stack; prints where to look
+	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
+
+down: ## stop every process the stack started (by pid)
+	@bash $(INFRA)/down.sh
+
+status: ## one table: each component's pid, port, memory and health
+	@bash $(INFRA)/status.sh
+
+logs: ## follow all logs (var/log/*.log)
+	@bash $(INFRA)/logs.sh
+
+clean: down ## stop everything and wipe var/ (all local state)
+	rm -rf var app/target
+
+unit-test: ## unit tests only (no processes needed)
+	@bash $(INFRA)/install.sh
+	$(MVN) test
+
+test: ## unit tests, then integration tests against the real stack (started if needed)
+	@bash $(INFRA)/install.sh
+	$(MVN) package
+	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
+	$(MVN) failsafe:integration-test failsafe:verify
+
+it: ## integration tests only, against the running stack (started if needed)
+	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
+	$(MVN) failsafe:integration-test failsafe:verify
+
+bench-freshness: ## write-to-searchable latency on each node over N writes (N=200)
+	@python3 infra/bench/write_to_search.py --writes $${N:-200}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Installs everything the native stack needs that is missing, and nothing twice:
+#   apt:   MariaDB, Redis, nginx, Prometheus and its node/mysqld/redis/nginx exporters
+#   Maven: the pinned Maven, the Kafka runtime (broker, tools, Connect) and the
+#          Debezium MariaDB connector plugin
+# and checks that a JDK >= $JDK_MIN is present. Safe to run any number of times.
+set -euo pipefail
+. "$(dirname "$0")/lib/common.sh"
+
+APT_PACKAGES=(
+  mariadb-server mariadb-client redis-server nginx
+  prometheus prometheus-node-exporter prometheus-mysqld-exporter
+  prometheus-redis-exporter prometheus-nginx-exporter
+  gettext-base curl unzip procps
+)
+
+install_apt() {
+  apt_install "${APT_PACKAGES[@]}"
+  # Debian starts packaged services on install where it can (not in containers without
+  # an init). Ours run from var/ on our own ports, so the packaged ones are not needed;
+  # we neither start nor stop them.
+}
+
+# copy_deps POM OUTDIR [extra mvn args...]: resolves POM's runtime dependencies into OUTDIR.
+copy_deps() {
+  local pom="$1" out="$2"; shift 2
+  local mvn; mvn=$(ensure_maven)
+  local java_home; java_home=$(select_jdk)
+  mkdir -p "$out.partial"
+  JAVA_HOME="$java_home" "$mvn" -B -q -f "$pom" dependency:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$out.partial" "$@" >&2 \
+    || die "could not resolve the dependencies of $pom"
+  rm -rf "$out"; mv "$out.partial" "$out"
+}
+
+install_kafka() {
+  local libs="$TOOLS/kafka-$KAFKA_VERSION/libs"
+  if [ ! -f "$libs/.complete" ]; then
+    log "assembling Kafka $KAFKA_VERSION (broker, tools, Connect) from Maven Central"
+    copy_deps "$HANWIKI_ROOT/infra/kafka/pom.xml" "$libs" \
+      -Dkafka.version="$KAFKA_VERSION" -Dlog4j.version="$LOG4J_VERSION"
+    touch "$libs/.complete"
+    ok "Kafka $KAFKA_VERSION: $(ls "$libs" | wc -l) jars"
+  fi
+}
+
+install_debezium() {
+  local dir="$TOOLS/connect-plugins-$DEBEZIUM_VERSION/debezium-connector-mariadb"
+  if [ ! -f "$dir/.complete" ]; then
+    log "assembling the Debezium $DEBEZIUM_VERSION MariaDB connector plugin"
+    copy_deps "$HANWIKI_ROOT/debezium/plugin/pom.xml" "$dir" \
+      -Ddebezium.version="$DEBEZIUM_VERSION" \
+      -DexcludeGroupIds=org.apache.kafka,org.slf4j,com.github.luben,org.lz4,org.xerial.snappy,com.fasterxml.jackson.core,jakarta.ws.rs
+    touch "$dir/.complete"
+    ok "Debezium $DEBEZIUM_VERSION: $(ls "$dir" | wc -l) jars"
+  fi
+}
+
+main() {
+  install_apt
+  select_jdk >/dev/null
+  ensure_maven >/dev/null
+  install_kafka
+  install_debezium
+  ok "install complete"
+}
+main "$@"

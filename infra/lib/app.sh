@@ -1,0 +1,42 @@
+# shellcheck shell=bash
+# The two app nodes. Each has its own Lucene index under var/nodeN/index and its own
+# Kafka consumer group, so each indexes every change itself; neither talks to the other.
+APP_JAR() { echo "$HANWIKI_ROOT/app/target/hanwiki.jar"; }
+node_port() { if [ "$1" = 1 ]; then echo "$NODE1_PORT"; else echo "$NODE2_PORT"; fi; }
+
+node_start() {
+  local n="$1" port; port=$(node_port "$n")
+  running "node$n" && return 0
+  [ -f "$(APP_JAR)" ] || die "app/target/hanwiki.jar is missing: run 'make build' (or 'make up')"
+  mkdir -p "$VAR/node$n"
+  start_bg "node$n" "$(select_jdk)/bin/java" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 \
+    -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED \
+    -jar "$(APP_JAR)" \
+    --server.port="$port" \
+    --hanwiki.node.id="node$n" \
+    --hanwiki.datasource.primary.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.primary.username=hanwiki_app \
+    --hanwiki.datasource.primary.password="$DB_APP_PASSWORD" \
+    --hanwiki.datasource.replica.url="jdbc:mariadb://127.0.0.1:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.replica.username=hanwiki_ro \
+    --hanwiki.datasource.replica.password="$DB_READONLY_PASSWORD" \
+    --spring.flyway.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --spring.flyway.user=hanwiki_migrate \
+    --spring.flyway.password="$DB_MIGRATE_PASSWORD" \
+    --hanwiki.search.index-path="$VAR/node$n/index" \
+    --hanwiki.cdc.bootstrap-servers="127.0.0.1:$KAFKA_PORT" \
+    --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
+    --hanwiki.cdc.group-id="hanwiki-indexer-node$n"
+}
+
+node_ready() { http_ok "http://127.0.0.1:$(node_port "$1")/actuator/health/readiness"; }
+node_wait() { wait_for "app node $1 (readiness)" "${2:-120}" "node$1" node_ready "$1"; }
+
+# A node started before the jar was rebuilt runs old code: restart it on the new jar.
+node_restart_if_stale() {
+  local n="$1"
+  if running "node$n" && [ "$(APP_JAR)" -nt "$(pidfile "node$n")" ]; then
+    log "app jar is newer than node$n: restarting it"
+    stop "node$n" 40
+  fi
+}

@@ -1,0 +1,76 @@
+# shellcheck shell=bash
+# Kafka (KRaft: one process is broker and controller), Kafka Connect in distributed mode,
+# and the Debezium connector registered from debezium/hanwiki-mariadb.json.
+KAFKA_LIBS() { echo "$TOOLS/kafka-$KAFKA_VERSION/libs"; }
+kafka_java() {
+  local java_home; java_home=$(select_jdk)
+  "$java_home/bin/java" --sun-misc-unsafe-memory-access=allow -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+    -Dlog4j2.configurationFile="$CONF/log4j2.properties" -cp "$(KAFKA_LIBS)/*" "$@"
+}
+
+kafka_start() {
+  running kafka && return 0
+  render "$HANWIKI_ROOT/infra/templates/kafka-server.properties" "$CONF/kafka-server.properties"
+  cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
+  if [ ! -f "$VAR/kafka/data/meta.properties" ]; then
+    log "formatting Kafka storage (KRaft)"
+    mkdir -p "$VAR/kafka/data"
+    local id; id=$(kafka_java kafka.tools.StorageTool random-uuid 2>>"$LOGS/kafka.log")
+    kafka_java kafka.tools.StorageTool format --standalone -t "$id" -c "$CONF/kafka-server.properties" \
+      >>"$LOGS/kafka.log" 2>&1 || die "Kafka storage format failed (log: $LOGS/kafka.log)"
+  fi
+  start_bg kafka "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+    -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
+    -cp "$(KAFKA_LIBS)/*" kafka.Kafka "$CONF/kafka-server.properties"
+}
+
+kafka_ready() { grep -q 'Kafka Server started' "$LOGS/kafka.log" 2>/dev/null && port_open "$KAFKA_PORT"; }
+kafka_wait() { wait_for "Kafka" 90 kafka kafka_ready; }
+
+# Topics are created explicitly, once, never by auto-creation:
+# - the schema-history topic must have ONE partition and never expire: Debezium replays it
+#   to rebuild its table schemas on restart;
+# - the posts change topic exists before the first change, so a node can subscribe and
+#   report "caught up" on an empty database; it keeps every event (retention -1) so a
+#   node rebuilt from nothing can replay the whole stream.
+kafka_create_topic() {
+  local topic="$1"; shift
+  kafka_java org.apache.kafka.tools.TopicCommand --bootstrap-server "127.0.0.1:$KAFKA_PORT" --create \
+    --if-not-exists --topic "$topic" --replication-factor 1 "$@" >>"$LOGS/kafka.log" 2>&1 \
+    || die "could not create topic $topic (log: $LOGS/kafka.log)"
+}
+kafka_topics() {
+  [ -f "$VAR/kafka/.topics-created" ] && return 0
+  kafka_create_topic "$CDC_TOPIC_PREFIX._schema-history" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1
+  kafka_create_topic "$CDC_POSTS_TOPIC" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1
+  touch "$VAR/kafka/.topics-created"
+}
+
+connect_start() {
+  running connect && return 0
+  CONNECT_PLUGIN_PATH="$TOOLS/connect-plugins-$DEBEZIUM_VERSION" \
+    render "$HANWIKI_ROOT/infra/templates/connect-distributed.properties" "$CONF/connect-distributed.properties"
+  cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
+  start_bg connect "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+    -XX:+UseG1GC -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
+    -cp "$(KAFKA_LIBS)/*" org.apache.kafka.connect.cli.ConnectDistributed "$CONF/connect-distributed.properties"
+}
+
+CONNECT_URL() { echo "http://127.0.0.1:$CONNECT_PORT"; }
+connect_wait() { wait_for "Kafka Connect REST" 90 connect http_ok "$(CONNECT_URL)/connector-plugins"; }
+
+CONNECTOR=hanwiki-mariadb
+# PUT is create-or-update, so registering twice is harmless.
+connector_register() {
+  render "$HANWIKI_ROOT/debezium/hanwiki-mariadb.json" "$CONF/hanwiki-mariadb.json"
+  local code
+  code=$(curl -sS -o "$CONF/connector-put.out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
+    --data @"$CONF/hanwiki-mariadb.json" "$(CONNECT_URL)/connectors/$CONNECTOR/config")
+  case "$code" in 200|201) ;; *) cat "$CONF/connector-put.out" >&2; die "registering the connector failed (HTTP $code)";; esac
+}
+
+connector_running() {
+  local s; s=$(curl -fsS --max-time 2 "$(CONNECT_URL)/connectors/$CONNECTOR/status") || return 1
+  python3 -c 'import json,sys; s=json.load(sys.stdin); t=s.get("tasks",[]); sys.exit(0 if s["connector"]["state"]=="RUNNING" and t and all(x["state"]=="RUNNING" for x in t) else 1)' <<<"$s"
+}
+connector_wait() { wait_for "Debezium connector $CONNECTOR" 90 connect connector_running; }

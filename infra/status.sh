@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# One table: every component, its pid, port and health. Exit 1 if any is not healthy.
+set -uo pipefail
+. "$(dirname "$0")/lib/stack.sh"
+[ -f "$VAR/secrets.env" ] && { set -a; . "$VAR/secrets.env"; set +a; }
+bad=0
+printf '%-24s %-8s %-6s %-8s %s\n' COMPONENT PID PORT RSS_MB STATE
+while IFS='|' read -r name port check; do
+  pid="-"; rss="-"
+  [ -f "$(pidfile "$name")" ] && pid=$(cat "$(pidfile "$name")")
+  if [ "$pid" != "-" ] && alive "$pid"; then
+    rss=$(( $(ps -o rss= -p "$pid" | tr -d ' ') / 1024 ))
+    if $check >/dev/null 2>&1; then state=$'\033[32mhealthy\033[0m'; else state=$'\033[33mrunning, not healthy\033[0m'; bad=1; fi
+  else
+    state=$'\033[31mstopped\033[0m'; bad=1
+  fi
+  printf '%-24s %-8s %-6s %-8s %s\n' "$name" "$pid" "$port" "$rss" "$state"
+done < <(components)
+exit $bad

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Brings up the whole Hanwiki topology natively on 127.0.0.1 (see docs/architecture.md):
+# installs what is missing, starts every process with a pid file and a log under var/,
+# waits until each is healthy, and prints what runs where. Running it twice is harmless:
+# components already running are left alone.
+set -euo pipefail
+. "$(dirname "$0")/lib/stack.sh"
+T0=$SECONDS
+step() { log "$* (+$((SECONDS - T0))s)"; }
+
+[ "${HANWIKI_SKIP_INSTALL:-}" = 1 ] || bash "$HANWIKI_ROOT/infra/install.sh"
+ensure_secrets
+mkdir -p "$RUN" "$LOGS" "$CONF"
+
+step "starting Kafka (slowest, so first), MariaDB x2 and Redis x4"
+kafka_start
+mariadb_start primary
+mariadb_start replica
+redis_start
+mariadb_wait primary
+mariadb_wait replica
+mariadb_setup_primary
+mariadb_setup_replica
+wait_for "replication" 30 mariadb-replica replica_healthy
+redis_wait
+step "MariaDB primary+replica replicating, Redis x4 up"
+
+kafka_wait
+kafka_topics
+step "Kafka up"
+connect_start
+node_restart_if_stale 1
+node_restart_if_stale 2
+node_start 1
+node_start 2
+nginx_start
+monitoring_start
+connect_wait
+connector_register
+connector_wait
+step "Kafka Connect up, Debezium connector RUNNING"
+node_wait 1
+node_wait 2
+nginx_wait
+monitoring_wait
+step "app nodes ready, nginx and Prometheus up"
+
+cat <<EOT
+
+Hanwiki is up ($((SECONDS - T0)) s). What runs where (all on 127.0.0.1):
+  API (nginx)        http://localhost:$NGINX_PORT/api/v1.0
+  app node 1 / 2     http://127.0.0.1:$NODE1_PORT  http://127.0.0.1:$NODE2_PORT   (actuator: /actuator/health, /actuator/prometheus)
+  MariaDB            primary :$MARIADB_PRIMARY_PORT   replica :$MARIADB_REPLICA_PORT   (database $MARIADB_DATABASE)
+  Redis              cache shards :$REDIS_SHARD1_PORT :$REDIS_SHARD2_PORT :$REDIS_SHARD3_PORT   token blacklist :$REDIS_AUTH_PORT
+  Kafka / Connect    :$KAFKA_PORT   http://127.0.0.1:$CONNECT_PORT/connectors/$CONNECTOR/status
+  Prometheus         http://127.0.0.1:$PROMETHEUS_PORT
+  state and logs     $VAR   (make status, make logs, make down)
+
+Try it:
+  curl -s -X POST localhost:$NGINX_PORT/api/v1.0/posts -H 'Content-Type: application/json' \\
+       -d '{"title":"서울 여행","content":"경복궁과 북촌 한옥마을을 걸었다."}'
+  curl -s 'localhost:$NGINX_PORT/api/v1.0/posts/search?q=경복궁'
+EOT
