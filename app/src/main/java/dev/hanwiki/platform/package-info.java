@@ -1,0 +1,6 @@
+/**
+ * Cross-cutting wiring shared by every feature: the two connection pools (primary for writes,
+ * replica for reads), the response envelope, the problem+json error mapping and node identity.
+ * It must never hold feature logic: features depend on platform, never the other way round.
+ */
+package dev.hanwiki.platform;

@@ -1,0 +1,77 @@
+package dev.hanwiki.it;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import tools.jackson.databind.JsonNode;
+
+/** What the integration tests ask of the nodes' search and of the primary. */
+final class Search {
+
+    private Search() {
+    }
+
+    /** A word no other test or seed data contains, so a search for it finds only our posts. */
+    static String uniqueWord() {
+        StringBuilder sb = new StringBuilder("hw");
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        for (int i = 0; i < 10; i++) {
+            sb.append((char) ('a' + r.nextInt(26)));
+        }
+        return sb.toString().toLowerCase(Locale.ROOT);
+    }
+
+    /** Ids of the posts node {@code n} finds for {@code q}, queried directly (not through nginx). */
+    static List<Long> idsOn(int n, String q) {
+        Http.Response r = Http.get(Stack.node(n) + "/api/v1.0/posts/search?size=100&q=" + Http.enc(q));
+        if (r.status() != 200) {
+            throw new AssertionError("search on node" + n + " failed: " + r);
+        }
+        List<Long> ids = new ArrayList<>();
+        for (JsonNode hit : r.data().path("results").path("content")) {
+            ids.add(hit.path("id").asLong());
+        }
+        return ids;
+    }
+
+    /** Every live document in node {@code n}'s index: id -> version (duplicates fail). */
+    static Map<Long, Long> indexOn(int n) {
+        Http.Response r = Http.get(Stack.node(n) + "/internal/index/ids");
+        if (r.status() != 200) {
+            throw new AssertionError("index listing on node" + n + " failed: " + r);
+        }
+        Map<Long, Long> docs = new TreeMap<>();
+        for (JsonNode d : r.data()) {
+            Long previous = docs.put(d.path("id").asLong(), d.path("version").asLong());
+            if (previous != null) {
+                throw new AssertionError("node" + n + " holds post " + d.path("id").asLong() + " twice");
+            }
+        }
+        return docs;
+    }
+
+    /** Every live post in the primary: id -> version. */
+    static Map<Long, Long> primaryPosts() {
+        Map<Long, Long> rows = new TreeMap<>();
+        try (var c = Stack.primary(); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT id, version FROM posts WHERE deleted_at IS NULL")) {
+            while (rs.next()) {
+                rows.put(rs.getLong(1), rs.getLong(2));
+            }
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError("cannot read posts from the primary", e);
+        }
+        return rows;
+    }
+
+    static long create(String title, String content) {
+        Http.Response r = Http.post(Stack.api() + "/posts", Map.of("title", title, "content", content));
+        if (r.status() != 201) {
+            throw new AssertionError("create failed: " + r);
+        }
+        return r.data().path("id").asLong();
+    }
+}

@@ -1,0 +1,113 @@
+package dev.hanwiki.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The running native stack as the integration tests see it: every port comes from
+ * infra/ports.env (the one file that defines them) and every password from the
+ * var/secrets.env that infra generated. Missing files fail loudly: these tests never
+ * skip because a service is absent.
+ */
+final class Stack {
+
+    static final Path ROOT = Path.of(System.getProperty("hanwiki.root", "..")).toAbsolutePath().normalize();
+    private static final Map<String, String> ENV = load();
+
+    private Stack() {
+    }
+
+    private static Map<String, String> load() {
+        Map<String, String> env = new HashMap<>();
+        read(ROOT.resolve("infra/ports.env"), env);
+        String var = env.get("HANWIKI_VAR");
+        Path varDir = var.startsWith("/") ? Path.of(var) : ROOT.resolve(var);
+        Path secrets = varDir.resolve("secrets.env");
+        if (!Files.exists(secrets)) {
+            throw new IllegalStateException(secrets + " is missing: the stack is not up. Run 'make up' (make test does it for you).");
+        }
+        read(secrets, env);
+        env.put("VAR", varDir.toString());
+        return env;
+    }
+
+    private static void read(Path file, Map<String, String> into) {
+        try {
+            for (String line : Files.readAllLines(file)) {
+                String t = line.strip();
+                if (t.isEmpty() || t.startsWith("#") || !t.contains("=")) {
+                    continue;
+                }
+                int eq = t.indexOf('=');
+                into.put(t.substring(0, eq), t.substring(eq + 1));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    static String get(String key) {
+        String v = ENV.get(key);
+        if (v == null) {
+            throw new IllegalStateException(key + " is not defined in infra/ports.env or var/secrets.env");
+        }
+        return v;
+    }
+
+    static int port(String key) {
+        return Integer.parseInt(get(key));
+    }
+
+    /** The public entry (nginx). */
+    static String api() {
+        return "http://127.0.0.1:" + port("NGINX_PORT") + "/api/v1.0";
+    }
+
+    /** An app node queried directly, bypassing nginx. */
+    static String node(int n) {
+        return "http://127.0.0.1:" + port("NODE" + n + "_PORT");
+    }
+
+    static Connection primary() throws SQLException {
+        return DriverManager.getConnection(jdbc("MARIADB_PRIMARY_PORT"), "hanwiki_app", get("DB_APP_PASSWORD"));
+    }
+
+    static Connection replica() throws SQLException {
+        return DriverManager.getConnection(jdbc("MARIADB_REPLICA_PORT"), "hanwiki_ro", get("DB_READONLY_PASSWORD"));
+    }
+
+    private static String jdbc(String portKey) {
+        return "jdbc:mariadb://127.0.0.1:" + port(portKey) + "/" + get("MARIADB_DATABASE");
+    }
+
+    /** Runs an infra script (e.g. {@code node.sh kill 2}) and fails with its output if it fails. */
+    static void infra(String script, String... args) {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("infra").resolve(script).toString()));
+        cmd.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("timed out: " + cmd + "\n" + out);
+            }
+            if (p.exitValue() != 0) {
+                throw new AssertionError("failed (" + p.exitValue() + "): " + cmd + "\n" + out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted: " + cmd, e);
+        }
+    }
+}

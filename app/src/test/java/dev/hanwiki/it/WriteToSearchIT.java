@@ -1,0 +1,90 @@
+package dev.hanwiki.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The thin end-to-end path: a write through nginx lands in the primary, flows through the
+ * binlog, Debezium and Kafka, and each node indexes it for itself. Both nodes are queried
+ * directly, so a node that missed the change cannot hide behind the other.
+ */
+class WriteToSearchIT {
+
+    private static final Duration FRESH = Duration.ofSeconds(2);
+
+    @Test
+    void createdPostBecomesSearchableOnBothNodesWithinTwoSeconds() {
+        String word = Search.uniqueWord();
+        long id = Search.create("경복궁 산책 " + word, "서울 종로구의 궁궐을 걸었다. " + word + " 기록.");
+
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(FRESH, "post " + id + " searchable on node" + node,
+                    () -> Search.idsOn(node, word).equals(java.util.List.of(id)));
+        }
+        // Korean words of the page find it too, on both nodes.
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(FRESH, "Korean search on node" + node,
+                    () -> Search.idsOn(node, "경복궁 " + word).contains(id));
+        }
+    }
+
+    @Test
+    void editReplacesTheIndexedTextOnBothNodes() {
+        String before = Search.uniqueWord();
+        String after = Search.uniqueWord();
+        long id = Search.create("편집 전 " + before, "처음 내용 " + before);
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(FRESH, "original on node" + node, () -> Search.idsOn(node, before).contains(id));
+        }
+
+        var r = Http.put(Stack.api() + "/posts/" + id, Map.of("title", "편집 후 " + after, "content", "고친 내용 " + after));
+        assertThat(r.status()).as(r.toString()).isEqualTo(200);
+        assertThat(r.data().path("version").asLong()).isEqualTo(2);
+
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(FRESH, "edit visible on node" + node,
+                    () -> Search.idsOn(node, after).equals(java.util.List.of(id)) && Search.idsOn(node, before).isEmpty());
+        }
+        assertThat(Search.indexOn(1).get(id)).isEqualTo(2L);
+        assertThat(Search.indexOn(2).get(id)).isEqualTo(2L);
+    }
+
+    @Test
+    void deleteRemovesThePostFromBothNodes() {
+        String word = Search.uniqueWord();
+        long id = Search.create("지울 글 " + word, "곧 삭제된다 " + word);
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(FRESH, "post on node" + node, () -> Search.idsOn(node, word).contains(id));
+        }
+
+        assertThat(Http.delete(Stack.api() + "/posts/" + id).status()).isEqualTo(204);
+
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(FRESH, "post gone from node" + node,
+                    () -> Search.idsOn(node, word).isEmpty() && !Search.indexOn(node).containsKey(id));
+        }
+        Eventually.within(FRESH, "detail answers 404 once the replica has the delete",
+                () -> Http.get(Stack.api() + "/posts/" + id).status() == 404);
+    }
+
+    @Test
+    void detailReadFromTheReplicaShowsTheCreatedPost() {
+        String word = Search.uniqueWord();
+        long id = Search.create("상세 " + word, "본문 " + word);
+        Eventually.within(FRESH, "detail on the replica", () -> Http.get(Stack.api() + "/posts/" + id).status() == 200);
+        var detail = Http.get(Stack.api() + "/posts/" + id).data();
+        assertThat(detail.path("title").asString()).isEqualTo("상세 " + word);
+        assertThat(detail.path("content").asString()).isEqualTo("본문 " + word);
+        assertThat(detail.path("version").asLong()).isEqualTo(1);
+        assertThat(detail.path("authorNickname").asString()).isNotBlank();
+    }
+}
