@@ -44,6 +44,10 @@ node_wait 2
 nginx_wait
 monitoring_wait
 step "app nodes ready, nginx and Prometheus up"
+if [ "$(db_sql primary "SELECT COUNT(*) FROM $MARIADB_DATABASE.posts")" = 0 ]; then
+  log "empty database: seeding the demo pages through the API"
+  python3 "$HANWIKI_ROOT/infra/demo/seed.py"
+fi
 
 cat <<EOT
 

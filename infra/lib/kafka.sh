@@ -2,10 +2,12 @@
 # Kafka (KRaft: one process is broker and controller), Kafka Connect in distributed mode,
 # and the Debezium connector registered from debezium/hanwiki-mariadb.json.
 KAFKA_LIBS() { echo "$TOOLS/kafka-$KAFKA_VERSION/libs"; }
+# Runs a short-lived Kafka tool class (warnings only on stderr).
 kafka_java() {
-  local java_home; java_home=$(select_jdk)
-  "$java_home/bin/java" --sun-misc-unsafe-memory-access=allow -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
-    -Dlog4j2.configurationFile="$CONF/log4j2.properties" -cp "$(KAFKA_LIBS)/*" "$@"
+  mkdir -p "$CONF"
+  cp "$HANWIKI_ROOT/infra/templates/log4j2-tools.properties" "$CONF/log4j2-tools.properties"
+  "$(select_jdk)/bin/java" --sun-misc-unsafe-memory-access=allow -XX:TieredStopAtLevel=1 \
+    -Dlog4j2.configurationFile="$CONF/log4j2-tools.properties" -cp "$(KAFKA_LIBS)/*" "$@"
 }
 
 kafka_start() {

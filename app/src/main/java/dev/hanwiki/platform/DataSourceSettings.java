@@ -1,0 +1,42 @@
+package dev.hanwiki.platform;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The two connection pools: {@code hanwiki.datasource.primary} (all writes) and
+ * {@code hanwiki.datasource.replica} (detail and listing reads). Flyway does not use these: it
+ * migrates with its own, more privileged account ({@code spring.flyway.*}).
+ */
+@Validated
+@ConfigurationProperties("hanwiki.datasource")
+record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool replica) {
+
+    /**
+     * One pool. The connection timeout is short on purpose: a request waiting 30 s (Hikari's
+     * default) for a dead database holds a Tomcat thread long after the client gave up.
+     */
+    record Pool(
+            @NotBlank @Pattern(regexp = "jdbc:(mariadb|mysql):.+") String url,
+            @NotBlank String username,
+            String password,
+            @DefaultValue("10") @Min(1) @Max(200) int maximumPoolSize,
+            @DefaultValue("2s") @NotNull @DurationMin(millis = 250) @DurationMax(minutes = 1) Duration connectionTimeout) {
+
+        @Override
+        public String toString() {
+            // Keeps the password out of logs and failure analysis output.
+            return "Pool[url=" + url + ", username=" + username + ", maximumPoolSize=" + maximumPoolSize + "]";
+        }
+    }
+}

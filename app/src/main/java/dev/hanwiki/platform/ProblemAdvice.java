@@ -1,0 +1,104 @@
+package dev.hanwiki.platform;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolationException;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * The one place that turns exceptions into RFC 9457 problem responses. Every body carries a
+ * stable {@code code}; 5xx bodies carry a generic detail only, because exception messages can
+ * contain SQL, paths or stack fragments. The base class already maps Spring MVC's own
+ * exceptions (405, 415, missing parameter, type mismatch, unknown path, ...) to statuses.
+ */
+@RestControllerAdvice
+class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemAdvice.class);
+    private static final String GENERIC_DETAIL = "An unexpected error occurred.";
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
+        return problem(ex.status(), ex.code(), ex.getMessage());
+    }
+
+    @ExceptionHandler(ConstraintViolationException.class)
+    ResponseEntity<ProblemDetail> handleConstraintViolation(ConstraintViolationException ex) {
+        String detail = ex.getConstraintViolations().stream()
+                .map(v -> v.getPropertyPath() + ": " + v.getMessage())
+                .sorted()
+                .collect(Collectors.joining("; "));
+        return problem(HttpStatus.BAD_REQUEST, ProblemCodes.INVALID_INPUT, detail);
+    }
+
+    /** A database outage is not a bug in the request: say so with 503 so clients may retry. */
+    @ExceptionHandler(CannotGetJdbcConnectionException.class)
+    ResponseEntity<ProblemDetail> handleDatabaseDown(CannotGetJdbcConnectionException ex, HttpServletRequest request) {
+        log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
+        return problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.DATABASE_UNAVAILABLE,
+                "The database is temporarily unavailable. Please retry.");
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> handleUnexpected(Exception ex, HttpServletRequest request) {
+        log.error("Unhandled error on {} {}", request.getMethod(), request.getRequestURI(), ex);
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, ProblemCodes.INTERNAL_ERROR, GENERIC_DETAIL);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        // The body limit surfaces here because the converter wraps whatever the stream throws.
+        if (RequestBodyTooLargeException.isCauseOf(ex)) {
+            ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
+                    "The request body is larger than the allowed maximum.");
+            return handleExceptionInternal(ex, body, headers, HttpStatus.CONTENT_TOO_LARGE, request);
+        }
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(status, "The request body is missing or is not valid JSON of the expected shape.");
+        return handleExceptionInternal(ex, body, headers, status, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String detail = ex.getBindingResult().getFieldErrors().stream()
+                .map(e -> e.getField() + ": " + e.getDefaultMessage())
+                .sorted()
+                .collect(Collectors.joining("; "));
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail.isEmpty() ? "Invalid request content." : detail);
+        return handleExceptionInternal(ex, body, headers, status, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
+            HttpStatusCode statusCode, WebRequest request) {
+        ProblemDetail problem = body instanceof ProblemDetail p ? p : ProblemDetail.forStatus(statusCode);
+        if (statusCode.is5xxServerError()) {
+            log.error("Request failed with {}", statusCode.value(), ex);
+            problem.setDetail(GENERIC_DETAIL);
+        }
+        if (problem.getProperties() == null || !problem.getProperties().containsKey("code")) {
+            problem.setProperty("code", ProblemCodes.forStatus(statusCode));
+        }
+        return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
+    }
+
+    private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setProperty("code", code);
+        return ResponseEntity.status(status).body(problem);
+    }
+}
