@@ -44,7 +44,8 @@ kafka_create_topic() {
 kafka_topics() {
   [ -f "$VAR/kafka/.topics-created" ] && return 0
   kafka_create_topic "$CDC_TOPIC_PREFIX._schema-history" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1
-  kafka_create_topic "$CDC_POSTS_TOPIC" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1
+  kafka_create_topic "$CDC_POSTS_TOPIC" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1 \
+    --config max.message.bytes=16777216
   touch "$VAR/kafka/.topics-created"
 }
 

@@ -12,9 +12,10 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * Two Hikari pools named {@code primary} and {@code replica} (the names become the
- * {@code pool} tag of the hikaricp_* metrics). Pools connect lazily, so a replica that is down
- * at start-up does not stop the node from starting; health and readiness report it instead.
- * Transactions always run on the primary.
+ * {@code pool} tag of the hikaricp_* metrics). Pools start on first use, so a replica that is
+ * down at start-up does not stop the node from starting; health and readiness report it
+ * instead. Starting lazily also leaves the pools unsealed until Boot has attached the metrics
+ * tracker. Transactions always run on the primary.
  */
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {
@@ -61,6 +62,9 @@ class DatabaseConfiguration {
         pool.setMaximumPoolSize(settings.maximumPoolSize());
         pool.setConnectionTimeout(settings.connectionTimeout().toMillis());
         pool.setReadOnly(readOnly);
+        // Never fail on the first connection attempt: an unreachable database must surface as
+        // a (mappable) timeout per call, not as an exception that leaves the pool unstarted.
+        pool.setInitializationFailTimeout(-1);
         return pool;
     }
 }

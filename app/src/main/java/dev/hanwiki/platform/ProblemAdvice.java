@@ -5,6 +5,7 @@ import jakarta.validation.ConstraintViolationException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -12,6 +13,7 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -85,7 +87,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
             HttpStatusCode statusCode, WebRequest request) {
-        ProblemDetail problem = body instanceof ProblemDetail p ? p : ProblemDetail.forStatus(statusCode);
+        ProblemDetail problem = problemOf(ex, body, statusCode);
         if (statusCode.is5xxServerError()) {
             log.error("Request failed with {}", statusCode.value(), ex);
             problem.setDetail(GENERIC_DETAIL);
@@ -94,6 +96,22 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
             problem.setProperty("code", ProblemCodes.forStatus(statusCode));
         }
         return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
+    }
+
+    /** Spring's own exceptions carry a ready body (with a safe detail such as "Required parameter 'q' is not present."). */
+    private ProblemDetail problemOf(Exception ex, Object body, HttpStatusCode statusCode) {
+        ProblemDetail problem;
+        if (body instanceof ProblemDetail given) {
+            problem = given;
+        } else if (ex instanceof ErrorResponse errorResponse) {
+            problem = errorResponse.updateAndGetBody(getMessageSource(), LocaleContextHolder.getLocale());
+        } else {
+            problem = ProblemDetail.forStatus(statusCode);
+        }
+        if (problem.getDetail() == null) {
+            problem.setDetail(problem.getTitle());
+        }
+        return problem;
     }
 
     private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {

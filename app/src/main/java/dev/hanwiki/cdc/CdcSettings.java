@@ -1,0 +1,54 @@
+package dev.hanwiki.cdc;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code hanwiki.cdc.*}: where the posts change stream lives and how this node consumes it.
+ * Each node uses its own {@code group-id}: every node must see every event.
+ *
+ * @param pollTimeout    longest a poll waits for events; bounds added latency when idle
+ * @param commitInterval most frequent durable index commit (commits are fsyncs, not free)
+ * @param retryBackoff   pause before retrying after Kafka or the topic is unavailable
+ * @param metadataTimeout longest wait for topic metadata or end offsets before retrying
+ */
+@Validated
+@ConfigurationProperties("hanwiki.cdc")
+record CdcSettings(
+        @NotBlank @Pattern(regexp = "[^,\\s]+:\\d{1,5}(,[^,\\s]+:\\d{1,5})*") String bootstrapServers,
+        @NotBlank String postsTopic,
+        @NotBlank String groupId,
+        @NotNull @DefaultValue("100ms") @DurationMin(millis = 10) @DurationMax(seconds = 5) Duration pollTimeout,
+        @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration commitInterval,
+        @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration retryBackoff,
+        @NotNull @DefaultValue("5s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration metadataTimeout) {
+
+    /** Client configuration of the indexer's consumer on node {@code nodeId}. */
+    Map<String, Object> consumerConfig(String nodeId) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "hanwiki-indexer-" + nodeId);
+        // Resume positions live in the Lucene commit; Kafka's copy is written for monitoring only.
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // Offsets out of range (topic recreated, retention) mean replaying all: safe, versions guard it.
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // The connector must create the topic with its settings; a consumer must never auto-create it.
+        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        // While Kafka is down the client logs each failed reconnect; back off to one try per 5 s.
+        config.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 5_000);
+        return config;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.hanwiki.cdc;
+
+import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.NodeSettings;
+import dev.hanwiki.search.DocCounts;
+import dev.hanwiki.search.DocVersion;
+import dev.hanwiki.search.IndexSnapshot;
+import dev.hanwiki.search.PostIndex;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Per-node index inspection for operators and integration tests. Reachable on the node's own
+ * port only: nginx refuses {@code /internal/}.
+ */
+@RestController
+@RequestMapping("/internal/index")
+class InternalIndexController {
+
+    private final NodeSettings node;
+    private final CdcSettings cdc;
+    private final PostIndex index;
+    private final IndexerProgress progress;
+
+    InternalIndexController(NodeSettings node, CdcSettings cdc, PostIndex index, IndexerProgress progress) {
+        this.node = node;
+        this.cdc = cdc;
+        this.index = index;
+        this.progress = progress;
+    }
+
+    record Stats(String node, int numDocs, int maxDoc, String phase, boolean caughtUp,
+            Map<String, Long> committedOffsets, Map<String, Long> appliedOffsets, Map<String, Long> targetOffsets) {
+    }
+
+    @GetMapping("/stats")
+    ApiResponse<Stats> stats() {
+        DocCounts counts = index.docCounts();
+        IndexerProgress.Snapshot state = progress.snapshot();
+        String topic = cdc.postsTopic();
+        return ApiResponse.ok(new Stats(node.id(), counts.numDocs(), counts.maxDoc(), state.phase().name(), state.caughtUp(),
+                OffsetKeys.named(topic, OffsetKeys.decode(topic, index.committedUserData())),
+                OffsetKeys.named(topic, state.appliedOffsets()),
+                OffsetKeys.named(topic, state.targetOffsets())));
+    }
+
+    /**
+     * Every live document as {@code [{"id":1,"version":3},...]} in id order. A duplicate would
+     * appear twice; the counts of the same searcher are in headers, so the body stays a list.
+     */
+    @GetMapping("/ids")
+    ResponseEntity<ApiResponse<List<DocVersion>>> ids() {
+        IndexSnapshot snapshot = index.snapshot();
+        return ResponseEntity.ok()
+                .header("X-Index-Node", node.id())
+                .header("X-Index-Num-Docs", Integer.toString(snapshot.numDocs()))
+                .header("X-Index-Max-Doc", Integer.toString(snapshot.maxDoc()))
+                .body(ApiResponse.ok(snapshot.docs()));
+    }
+}

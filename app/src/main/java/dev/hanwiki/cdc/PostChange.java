@@ -1,0 +1,25 @@
+package dev.hanwiki.cdc;
+
+import dev.hanwiki.search.PostDocument;
+import java.util.OptionalLong;
+
+/** What one change event means for the index. */
+sealed interface PostChange {
+
+    /**
+     * When the change was written, in epoch milliseconds, if it is a fresh write: the row's
+     * {@code updated_at} (microsecond precision) or else Debezium's {@code source.ts_ms}.
+     * MariaDB binlog timestamps have whole-second precision, too coarse to measure a 1 s
+     * freshness budget, hence the row time first. Empty for snapshot reads (old rows, not
+     * fresh writes) and tombstones.
+     */
+    OptionalLong changedAtMillis();
+
+    /** The post exists and is live: index this version of it. */
+    record Upsert(PostDocument post, OptionalLong changedAtMillis) implements PostChange {
+    }
+
+    /** The post is gone (soft delete, hard delete or tombstone): remove it. */
+    record Delete(long postId, OptionalLong changedAtMillis) implements PostChange {
+    }
+}

@@ -1,0 +1,63 @@
+package dev.hanwiki.cdc;
+
+import dev.hanwiki.search.PostIndex;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Applies a batch of change records to the index, in order. A record that cannot be parsed is
+ * logged and skipped so that one bad event never stalls the stream; index failures propagate,
+ * because skipping those would silently lose changes.
+ */
+@Component
+class PostChangeApplier {
+
+    private static final Logger log = LoggerFactory.getLogger(PostChangeApplier.class);
+
+    private final PostIndex index;
+    private final PostChangeParser parser;
+
+    PostChangeApplier(PostIndex index, PostChangeParser parser) {
+        this.index = index;
+        this.parser = parser;
+    }
+
+    /** Outcome of one batch; {@code changedAt} holds the write times of applied fresh writes. */
+    record BatchResult(int applied, int stale, int skipped, List<Long> changedAt) {
+    }
+
+    BatchResult apply(Iterable<ConsumerRecord<String, String>> records) {
+        int applied = 0;
+        int stale = 0;
+        int skipped = 0;
+        List<Long> timestamps = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : records) {
+            PostChange change;
+            try {
+                change = parser.parse(record.key(), record.value());
+            } catch (MalformedChangeException e) {
+                skipped++;
+                log.warn("Skipping unreadable change {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
+                continue;
+            }
+            boolean changed = switch (change) {
+                case PostChange.Upsert upsert -> index.upsert(upsert.post());
+                case PostChange.Delete delete -> {
+                    index.delete(delete.postId());
+                    yield true;
+                }
+            };
+            if (changed) {
+                applied++;
+                change.changedAtMillis().ifPresent(timestamps::add);
+            } else {
+                stale++;
+            }
+        }
+        return new BatchResult(applied, stale, skipped, timestamps);
+    }
+}

@@ -1,0 +1,134 @@
+package dev.hanwiki.cdc;
+
+import dev.hanwiki.search.PostDocument;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.OptionalLong;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads Debezium's JSON for the {@code posts} table (JsonConverter, schemas disabled): key
+ * {@code {"id":N}}, value {@code {"before","after","source","op","ts_ms"}} or null for the
+ * tombstone after a delete. Columns keep their SQL names; DATETIME(6) values arrive as epoch
+ * microseconds. A row with {@code deleted_at} set is a soft delete, so it becomes a Delete.
+ */
+@Component
+class PostChangeParser {
+
+    private final JsonMapper json;
+
+    PostChangeParser(JsonMapper json) {
+        this.json = json;
+    }
+
+    PostChange parse(String key, String value) throws MalformedChangeException {
+        if (value == null) {
+            return new PostChange.Delete(keyId(key), OptionalLong.empty());
+        }
+        JsonNode event = payload(read(value, "value"));
+        OptionalLong sourceTs = sourceTimestamp(event);
+        String op = event.path("op").asString("");
+        switch (op) {
+            case "c", "r", "u" -> {
+                JsonNode after = event.get("after");
+                if (after == null || !after.isObject()) {
+                    throw new MalformedChangeException("op '" + op + "' without an 'after' row");
+                }
+                OptionalLong changedAt = op.equals("r") ? OptionalLong.empty() : rowTimeOr(after, sourceTs);
+                if (!isNull(after, "deleted_at")) {
+                    return new PostChange.Delete(requiredLong(after, "id"), changedAt);
+                }
+                return new PostChange.Upsert(document(after), changedAt);
+            }
+            case "d" -> {
+                JsonNode before = event.get("before");
+                long id = before != null && before.isObject() ? requiredLong(before, "id") : keyId(key);
+                return new PostChange.Delete(id, sourceTs);
+            }
+            default -> throw new MalformedChangeException("unsupported op '" + op + "'");
+        }
+    }
+
+    private long keyId(String key) throws MalformedChangeException {
+        if (key == null) {
+            throw new MalformedChangeException("record has neither a value nor a key");
+        }
+        return requiredLong(payload(read(key, "key")), "id");
+    }
+
+    private JsonNode read(String text, String what) throws MalformedChangeException {
+        try {
+            JsonNode node = json.readTree(text);
+            if (node == null || !node.isObject()) {
+                throw new MalformedChangeException(what + " is not a JSON object");
+            }
+            return node;
+        } catch (JacksonException e) {
+            throw new MalformedChangeException(what + " is not valid JSON", e);
+        }
+    }
+
+    /** Tolerates a converter left at schemas.enable=true, which wraps everything in "payload". */
+    private static JsonNode payload(JsonNode node) {
+        JsonNode payload = node.get("payload");
+        return node.has("schema") && payload != null && payload.isObject() ? payload : node;
+    }
+
+    private static OptionalLong rowTimeOr(JsonNode row, OptionalLong fallback) {
+        JsonNode updatedAt = row.get("updated_at");
+        return updatedAt != null && updatedAt.isIntegralNumber()
+                ? OptionalLong.of(Math.floorDiv(updatedAt.longValue(), 1000L))
+                : fallback;
+    }
+
+    private static OptionalLong sourceTimestamp(JsonNode event) {
+        JsonNode ts = event.path("source").path("ts_ms");
+        if (ts.isIntegralNumber()) {
+            return OptionalLong.of(ts.longValue());
+        }
+        JsonNode eventTs = event.path("ts_ms");
+        return eventTs.isIntegralNumber() ? OptionalLong.of(eventTs.longValue()) : OptionalLong.empty();
+    }
+
+    private static PostDocument document(JsonNode row) throws MalformedChangeException {
+        return new PostDocument(
+                requiredLong(row, "id"),
+                requiredText(row, "title"),
+                requiredText(row, "content"),
+                isNull(row, "category_id") ? null : requiredLong(row, "category_id"),
+                requiredLong(row, "author_id"),
+                requiredLong(row, "view_count"),
+                requiredLong(row, "like_count"),
+                micros(requiredLong(row, "created_at")),
+                micros(requiredLong(row, "updated_at")),
+                requiredLong(row, "version"));
+    }
+
+    private static boolean isNull(JsonNode row, String column) {
+        JsonNode value = row.get(column);
+        return value == null || value.isNull();
+    }
+
+    private static long requiredLong(JsonNode row, String column) throws MalformedChangeException {
+        JsonNode value = row.get(column);
+        if (value == null || !value.isIntegralNumber() || !value.canConvertToLong()) {
+            throw new MalformedChangeException("column '" + column + "' is not an integer: " + value);
+        }
+        return value.longValue();
+    }
+
+    private static String requiredText(JsonNode row, String column) throws MalformedChangeException {
+        JsonNode value = row.get(column);
+        if (value == null || !value.isString()) {
+            throw new MalformedChangeException("column '" + column + "' is not a string");
+        }
+        return value.stringValue();
+    }
+
+    private static Instant micros(long epochMicros) {
+        return Instant.EPOCH.plus(epochMicros, ChronoUnit.MICROS);
+    }
+}

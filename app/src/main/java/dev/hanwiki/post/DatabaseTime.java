@@ -1,0 +1,24 @@
+package dev.hanwiki.post;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * DATETIME(6) columns hold UTC wall-clock time. Debezium reads DATETIME as if it were UTC
+ * (epoch microseconds), so writing UTC keeps the database, the index and the API in agreement.
+ */
+final class DatabaseTime {
+
+    private DatabaseTime() {
+    }
+
+    static LocalDateTime toColumn(Instant instant) {
+        return LocalDateTime.ofInstant(instant.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
+    }
+
+    static Instant fromColumn(LocalDateTime value) {
+        return value == null ? null : value.toInstant(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.hanwiki.cdc;
+
+import static dev.hanwiki.cdc.DebeziumEvents.key;
+import static dev.hanwiki.cdc.DebeziumEvents.record;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hanwiki.search.DocVersion;
+import dev.hanwiki.search.IndexSnapshot;
+import dev.hanwiki.search.PostIndex;
+import dev.hanwiki.search.SearchSettings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+
+class PostChangeApplierTest {
+
+    @TempDir
+    Path dir;
+
+    private PostIndex index;
+    private PostChangeApplier applier;
+
+    @BeforeEach
+    void open() throws IOException {
+        index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)));
+        applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()));
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        index.close();
+    }
+
+    private IndexSnapshot applyAndRefresh(List<ConsumerRecord<String, String>> batch) {
+        applier.apply(batch);
+        index.refresh();
+        return index.snapshot();
+    }
+
+    /** A realistic stretch of the topic: snapshot, creates, edits, a soft delete, a hard delete and its tombstone. */
+    private static List<ConsumerRecord<String, String>> lifecycle() {
+        return List.of(
+                record(0, key(1), DebeziumEvents.snapshot(1, "snap", "shot", 2)),
+                record(1, key(2), DebeziumEvents.created(2, "two", "body")),
+                record(2, key(3), DebeziumEvents.created(3, "three", "body")),
+                record(3, key(2), DebeziumEvents.updated(2, "two edited", "body", 2)),
+                record(4, key(4), DebeziumEvents.created(4, "four", "body")),
+                record(5, key(3), DebeziumEvents.softDeleted(3, 2)),
+                record(6, key(4), DebeziumEvents.hardDeleted(4)),
+                record(7, key(4), null),
+                record(8, key(1), DebeziumEvents.updated(1, "snap edited", "x", 3)));
+    }
+
+    @Test
+    void lifecycleEventsLeaveExactlyTheLivePostsAtTheirLatestVersions() {
+        IndexSnapshot snapshot = applyAndRefresh(lifecycle());
+
+        assertThat(snapshot.docs()).containsExactly(new DocVersion(1, 3), new DocVersion(2, 2));
+        assertThat(snapshot.numDocs()).isEqualTo(2);
+    }
+
+    @Test
+    void batchResultCountsAppliedEventsAndTheWriteTimesOfFreshWrites() {
+        PostChangeApplier.BatchResult result = applier.apply(lifecycle());
+
+        assertThat(result.applied()).isEqualTo(9);
+        assertThat(result.stale()).isZero();
+        assertThat(result.skipped()).isZero();
+        // Neither the snapshot read nor the tombstone is a fresh write with a time.
+        assertThat(result.changedAt()).hasSize(7);
+    }
+
+    @Test
+    void replayingTheSameBatchLeavesTheSameIndex() {
+        IndexSnapshot once = applyAndRefresh(lifecycle());
+        IndexSnapshot twice = applyAndRefresh(lifecycle());
+
+        assertThat(twice.docs()).isEqualTo(once.docs());
+        assertThat(twice.numDocs()).isEqualTo(once.numDocs());
+    }
+
+    @Test
+    void replayedOlderEventDoesNotRegressVersion() {
+        applyAndRefresh(List.of(record(0, key(1), DebeziumEvents.updated(1, "v5", "x", 5))));
+
+        PostChangeApplier.BatchResult result = applier.apply(List.of(record(1, key(1), DebeziumEvents.updated(1, "v4", "x", 4))));
+        index.refresh();
+
+        assertThat(result.stale()).isEqualTo(1);
+        assertThat(result.applied()).isZero();
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 5));
+    }
+
+    @Test
+    void garbledRecordIsSkippedAndTheRestOfTheBatchStillApplies() {
+        PostChangeApplier.BatchResult result = applier.apply(List.of(
+                record(0, key(1), DebeziumEvents.created(1, "one", "x")),
+                record(1, key(2), "{not json"),
+                record(2, null, null),
+                record(3, key(3), "{\"op\":\"c\",\"after\":{\"id\":3}}"),
+                record(4, key(4), DebeziumEvents.created(4, "four", "x"))));
+        index.refresh();
+
+        assertThat(result.skipped()).isEqualTo(3);
+        assertThat(result.applied()).isEqualTo(2);
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 1), new DocVersion(4, 1));
+    }
+
+    @Test
+    void tombstoneAloneDeletesThePost() {
+        applyAndRefresh(List.of(record(0, key(8), DebeziumEvents.created(8, "t", "c"))));
+
+        IndexSnapshot snapshot = applyAndRefresh(List.of(record(1, key(8), null)));
+
+        assertThat(snapshot.docs()).isEmpty();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.hanwiki.cdc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hanwiki.platform.NodeSettings;
+import dev.hanwiki.search.PostIndex;
+import dev.hanwiki.search.SearchSettings;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The consumer against a Kafka that is not there: it must wait, report, and stop cleanly. */
+class PostChangeConsumerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void unreachableKafkaIsWaitedOutReportedAsNotReadyAndStopsPromptly() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        CdcSettings settings = new CdcSettings("127.0.0.1:" + closedPort, DebeziumEvents.TOPIC, "test-group",
+                Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300));
+        IndexerProgress progress = new IndexerProgress();
+        try (PostIndex index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)))) {
+            PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()));
+            PostChangeConsumer consumer = new PostChangeConsumer(settings, new NodeSettings("test"), index, applier,
+                    progress, new IndexerMetrics(new SimpleMeterRegistry(), progress), Clock.systemUTC());
+            IndexerHealthIndicator health = new IndexerHealthIndicator(index, progress);
+
+            consumer.start();
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (progress.snapshot().phase() != IndexerProgress.Phase.WAITING_FOR_KAFKA && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+
+            Health report = health.health();
+            assertThat(progress.snapshot().phase()).isEqualTo(IndexerProgress.Phase.WAITING_FOR_KAFKA);
+            assertThat(report.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(report.getDetails()).containsEntry("phase", "WAITING_FOR_KAFKA").containsEntry("indexOpen", true);
+            assertThat((String) report.getDetails().get("lastError")).contains("not reachable");
+
+            long stopStarted = System.nanoTime();
+            consumer.stop();
+
+            assertThat(Duration.ofNanos(System.nanoTime() - stopStarted)).isLessThan(Duration.ofSeconds(5));
+            assertThat(consumer.isRunning()).isFalse();
+            assertThat(progress.snapshot().phase()).isEqualTo(IndexerProgress.Phase.STOPPED);
+            assertThat(index.isOpen()).isTrue();
+        }
+    }
+
+    @Test
+    void indexerIsHealthyOnlyWhenCaughtUpAndTheIndexIsOpen() throws Exception {
+        IndexerProgress progress = new IndexerProgress();
+        PostIndex index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)));
+        IndexerHealthIndicator health = new IndexerHealthIndicator(index, progress);
+
+        progress.assigned(Map.of(0, 3L), Map.of(0, 1L));
+        assertThat(health.health().getStatus()).isEqualTo(Status.DOWN);
+        assertThat(health.health().getDetails()).containsEntry("phase", "CATCHING_UP");
+
+        progress.applied(Map.of(0, 3L));
+        assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+
+        index.close();
+        assertThat(health.health().getStatus()).isEqualTo(Status.DOWN);
+        assertThat(health.health().getDetails()).containsEntry("indexOpen", false);
+    }
+}

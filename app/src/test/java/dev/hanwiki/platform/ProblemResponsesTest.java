@@ -1,0 +1,154 @@
+package dev.hanwiki.platform;
+
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import dev.hanwiki.UnreachableInfrastructure;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.FilterType;
+import org.springframework.http.MediaType;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+
+/**
+ * Every error leaves as application/problem+json with a stable code and without internals.
+ * Runs the real controllers, advice and filter; the databases are unreachable on purpose.
+ */
+@WebMvcTest(
+        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search)\\..*"),
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
+@DirtiesContext
+class ProblemResponsesTest {
+
+    @TempDir
+    static Path indexDir;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        UnreachableInfrastructure.register(registry, indexDir);
+    }
+
+    @Autowired
+    MockMvc mvc;
+
+    private static ResultActions isProblem(ResultActions result, int status, String code) throws Exception {
+        return result.andExpect(status().is(status))
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.status").value(status))
+                .andExpect(jsonPath("$.code").value(code))
+                .andExpect(jsonPath("$.title").isNotEmpty())
+                .andExpect(jsonPath("$.detail").isNotEmpty())
+                .andExpect(jsonPath("$.trace").doesNotExist())
+                .andExpect(jsonPath("$.exception").doesNotExist());
+    }
+
+    private ResultActions postJson(String body) throws Exception {
+        return mvc.perform(post("/api/v1.0/posts").contentType(MediaType.APPLICATION_JSON).content(body));
+    }
+
+    @Test
+    void malformedJsonIsInvalidInput() throws Exception {
+        isProblem(postJson("{\"title\": \"t\", \"content\": "), 400, "INVALID_INPUT");
+    }
+
+    @Test
+    void emptyBodyIsInvalidInput() throws Exception {
+        isProblem(postJson(""), 400, "INVALID_INPUT");
+    }
+
+    @Test
+    void wrongJsonTypeIsInvalidInput() throws Exception {
+        isProblem(postJson("{\"title\":\"t\",\"content\":\"c\",\"categoryId\":\"abc\"}"), 400, "INVALID_INPUT");
+    }
+
+    @Test
+    void blankTitleIsInvalidInputNamingTheField() throws Exception {
+        isProblem(postJson("{\"title\":\"   \",\"content\":\"c\"}"), 400, "INVALID_INPUT")
+                .andExpect(jsonPath("$.detail").value(containsString("title")));
+    }
+
+    @Test
+    void missingContentIsInvalidInputNamingTheField() throws Exception {
+        isProblem(postJson("{\"title\":\"t\"}"), 400, "INVALID_INPUT")
+                .andExpect(jsonPath("$.detail").value(containsString("content")));
+    }
+
+    @Test
+    void titleLongerThan512CharactersIsInvalidInput() throws Exception {
+        isProblem(postJson("{\"title\":\"" + "가".repeat(513) + "\",\"content\":\"c\"}"), 400, "INVALID_INPUT")
+                .andExpect(jsonPath("$.detail").value(containsString("title")));
+    }
+
+    @Test
+    void contentLongerThanOneMebiCharactersIsInvalidInput() throws Exception {
+        isProblem(postJson("{\"title\":\"t\",\"content\":\"" + "a".repeat(1_048_577) + "\"}"), 400, "INVALID_INPUT")
+                .andExpect(jsonPath("$.detail").value(containsString("content")));
+    }
+
+    @Test
+    void bodyLargerThanTheLimitIsPayloadTooLarge() throws Exception {
+        isProblem(postJson("{\"title\":\"t\",\"content\":\"" + "a".repeat(9 * 1024 * 1024) + "\"}"), 413, "PAYLOAD_TOO_LARGE");
+    }
+
+    @Test
+    void nonNumericPathIdIsInvalidInput() throws Exception {
+        isProblem(mvc.perform(get("/api/v1.0/posts/abc")), 400, "INVALID_INPUT");
+    }
+
+    @Test
+    void nonNumericQueryParameterIsInvalidInput() throws Exception {
+        isProblem(mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("page", "abc")), 400, "INVALID_INPUT");
+    }
+
+    @Test
+    void missingRequiredParameterIsInvalidInput() throws Exception {
+        isProblem(mvc.perform(get("/api/v1.0/posts/search")), 400, "INVALID_INPUT")
+                .andExpect(jsonPath("$.detail").value(containsString("q")));
+    }
+
+    @Test
+    void unknownPathIsNotFound() throws Exception {
+        isProblem(mvc.perform(get("/api/v1.0/no-such-thing")), 404, "NOT_FOUND");
+    }
+
+    @Test
+    void wrongMethodIsMethodNotAllowed() throws Exception {
+        isProblem(mvc.perform(patch("/api/v1.0/posts/1").contentType(MediaType.APPLICATION_JSON).content("{}")),
+                405, "METHOD_NOT_ALLOWED");
+    }
+
+    @Test
+    void nonJsonBodyIsUnsupportedMediaType() throws Exception {
+        isProblem(mvc.perform(post("/api/v1.0/posts").contentType(MediaType.TEXT_PLAIN).content("title=t")),
+                415, "UNSUPPORTED_MEDIA_TYPE");
+    }
+
+    @Test
+    void unreachableDatabaseIsServiceUnavailableWithoutConnectionDetails() throws Exception {
+        isProblem(mvc.perform(get("/api/v1.0/posts/1")), 503, "DATABASE_UNAVAILABLE")
+                .andExpect(content().string(allOf(not(containsString("jdbc")), not(containsString("127.0.0.1")),
+                        not(containsString("Exception")))));
+    }
+
+    @Test
+    void unexpectedErrorIsInternalErrorWithAGenericDetail() throws Exception {
+        isProblem(mvc.perform(get("/test/boom")), 500, "INTERNAL_ERROR")
+                .andExpect(jsonPath("$.detail").value("An unexpected error occurred."))
+                .andExpect(content().string(allOf(not(containsString("SELECT")), not(containsString("Secret")))));
+    }
+}

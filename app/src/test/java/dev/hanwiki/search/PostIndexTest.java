@@ -1,0 +1,188 @@
+package dev.hanwiki.search;
+
+import static dev.hanwiki.search.PostDocuments.post;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PostIndexTest {
+
+    @TempDir
+    Path dir;
+
+    private PostIndex index;
+
+    @BeforeEach
+    void open() throws IOException {
+        index = openIndex();
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        index.close();
+    }
+
+    private PostIndex openIndex() throws IOException {
+        return new PostIndex(new SearchSettings(dir.resolve("index"), Duration.ofMillis(50)));
+    }
+
+    @Test
+    void upsertReplacesTheDocumentWithTheSameId() {
+        index.upsert(post(1, "first", "one", 1));
+        index.upsert(post(1, "second", "two", 2));
+        index.refresh();
+
+        IndexSnapshot snapshot = index.snapshot();
+        assertThat(snapshot.numDocs()).isEqualTo(1);
+        assertThat(snapshot.docs()).containsExactly(new DocVersion(1, 2));
+    }
+
+    @Test
+    void olderVersionDoesNotReplaceNewerDocument() throws IOException {
+        assertThat(index.upsert(post(7, "new title", "new", 5))).isTrue();
+        index.refresh();
+
+        assertThat(index.upsert(post(7, "old title", "old", 4))).isFalse();
+        index.refresh();
+
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(7, 5));
+        assertThat(index.search(new MatchAllDocsQuery(), 0, 10).hits())
+                .extracting(PostDocument::title).containsExactly("new title");
+    }
+
+    @Test
+    void olderVersionIsIgnoredEvenBeforeTheNewerOneWasRefreshed() {
+        index.upsert(post(7, "v3", "x", 3));
+        assertThat(index.upsert(post(7, "v2", "x", 2))).isFalse();
+        index.refresh();
+
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(7, 3));
+    }
+
+    @Test
+    void sameVersionIsAppliedAgainBecauseCountersChangeWithoutAVersionBump() throws IOException {
+        index.upsert(post(3, "t", "c", 2));
+        PostDocument liked = new PostDocument(3, "t", "c", null, 1, 10, 4, PostDocuments.CREATED, PostDocuments.CREATED, 2);
+        assertThat(index.upsert(liked)).isTrue();
+        index.refresh();
+
+        PostDocument stored = index.search(new MatchAllDocsQuery(), 0, 1).hits().getFirst();
+        assertThat(stored.likeCount()).isEqualTo(4);
+        assertThat(stored.viewCount()).isEqualTo(10);
+    }
+
+    @Test
+    void deleteRemovesTheDocument() {
+        index.upsert(post(1, "a", "a", 1));
+        index.upsert(post(2, "b", "b", 1));
+        index.refresh();
+
+        index.delete(1);
+        index.delete(99); // absent ids are fine
+        index.refresh();
+
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(2, 1));
+        assertThat(index.docCounts().numDocs()).isEqualTo(1);
+    }
+
+    @Test
+    void storedFieldsRoundTripIncludingMicrosecondTimestampsAndNullCategory() throws IOException {
+        PostDocument original = new PostDocument(42, "제목", "본문", null, 9, 100, 7,
+                PostDocuments.CREATED, PostDocuments.CREATED.plusNanos(1_000), 3);
+        index.upsert(original);
+        index.refresh();
+
+        assertThat(index.search(new MatchAllDocsQuery(), 0, 1).hits()).containsExactly(original);
+    }
+
+    @Test
+    void searchPagesAndReportsWhetherMoreHitsExist() throws IOException {
+        for (long id = 1; id <= 25; id++) {
+            index.upsert(post(id, "t" + id, "c", 1));
+        }
+        index.refresh();
+
+        IndexPage first = index.search(new MatchAllDocsQuery(), 0, 10);
+        IndexPage last = index.search(new MatchAllDocsQuery(), 20, 10);
+        IndexPage exact = index.search(new MatchAllDocsQuery(), 15, 10);
+
+        assertThat(first.hits()).hasSize(10);
+        assertThat(first.hasMore()).isTrue();
+        assertThat(last.hits()).hasSize(5);
+        assertThat(last.hasMore()).isFalse();
+        assertThat(exact.hits()).hasSize(10);
+        assertThat(exact.hasMore()).isFalse();
+    }
+
+    @Test
+    void newIndexHasNoCommittedUserData() {
+        assertThat(index.committedUserData()).isEmpty();
+    }
+
+    @Test
+    void committedUserDataAndDocumentsSurviveCloseAndReopen() throws IOException {
+        index.upsert(post(1, "a", "a", 1));
+        index.upsert(post(2, "b", "b", 4));
+        index.commit(Map.of("kafka.hanwiki.hanwiki.posts.0", "17"));
+        index.close();
+
+        index = openIndex();
+
+        assertThat(index.committedUserData()).containsExactly(Map.entry("kafka.hanwiki.hanwiki.posts.0", "17"));
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 1), new DocVersion(2, 4));
+    }
+
+    @Test
+    void laterCommitReplacesEarlierUserData() throws IOException {
+        index.commit(Map.of("kafka.t.0", "5", "kafka.t.1", "3"));
+        index.commit(Map.of("kafka.t.0", "9"));
+        index.close();
+
+        index = openIndex();
+
+        assertThat(index.committedUserData()).isEqualTo(Map.of("kafka.t.0", "9"));
+    }
+
+    @Test
+    void backgroundRefreshMakesWritesSearchableWithoutAnExplicitRefresh() throws Exception {
+        index.upsert(post(5, "background", "x", 1));
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        while (index.docCounts().numDocs() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+
+        assertThat(index.docCounts().numDocs()).isEqualTo(1);
+    }
+
+    @Test
+    void snapshotListsLiveDocumentsInIdOrderWithTheirVersions() {
+        index.upsert(post(30, "c", "c", 2));
+        index.upsert(post(10, "a", "a", 1));
+        index.upsert(post(20, "b", "b", 7));
+        index.refresh();
+
+        IndexSnapshot snapshot = index.snapshot();
+
+        assertThat(snapshot.docs()).isEqualTo(List.of(new DocVersion(10, 1), new DocVersion(20, 7), new DocVersion(30, 2)));
+        assertThat(snapshot.numDocs()).isEqualTo(3);
+        assertThat(snapshot.maxDoc()).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void closeTwiceIsHarmlessAndReportsClosed() throws IOException {
+        index.close();
+        index.close();
+
+        assertThat(index.isOpen()).isFalse();
+    }
+}

@@ -1,0 +1,146 @@
+package dev.hanwiki.search;
+
+import static org.hamcrest.Matchers.nullValue;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import dev.hanwiki.UnreachableInfrastructure;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.FilterType;
+import org.springframework.http.MediaType;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.json.JsonCompareMode;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * The search endpoint over the real index, service and error advice. The replica is
+ * unreachable on purpose: search must still answer, just without author nicknames.
+ */
+@WebMvcTest(
+        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search)\\..*"),
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
+@DirtiesContext
+class SearchEndpointTest {
+
+    @TempDir
+    static Path indexDir;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        UnreachableInfrastructure.register(registry, indexDir);
+    }
+
+    @Autowired
+    MockMvc mvc;
+
+    @Autowired
+    PostIndex index;
+
+    @BeforeEach
+    void indexPosts() {
+        for (long id = 1; id <= 15; id++) {
+            index.upsert(PostDocuments.post(id, "공지 " + id, "공지 본문 " + id, 1));
+        }
+        index.upsert(new PostDocument(100, "서울 <b>소개</b>", "<script>alert(1)</script> 서울은 대한민국의 수도이다",
+                3L, 1, 12, 5, PostDocuments.CREATED, PostDocuments.CREATED, 2));
+        index.refresh();
+    }
+
+    @Test
+    void responseHasTheContractEnvelopeEvenWithoutHits() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "존재하지않는검색어"))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
+                .andExpect(content().json("""
+                        {"status":200,"data":{"results":{"content":[],"number":0,"size":10,"hasNext":false,"last":true},
+                         "suggestion":null,"categoryFacets":{}}}
+                        """, JsonCompareMode.STRICT));
+    }
+
+    @Test
+    void hitCarriesItsFieldsAndAnEscapedSnippet() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value(200))
+                .andExpect(jsonPath("$.data.results.content.length()").value(1))
+                .andExpect(jsonPath("$.data.results.content[0].id").value(100))
+                .andExpect(jsonPath("$.data.results.content[0].title").value("서울 <b>소개</b>"))
+                .andExpect(jsonPath("$.data.results.content[0].snippet")
+                        .value("&lt;script&gt;alert(1)&lt;/script&gt; 서울은 대한민국의 수도이다"))
+                .andExpect(jsonPath("$.data.results.content[0].authorId").value(1))
+                .andExpect(jsonPath("$.data.results.content[0].viewCount").value(12))
+                .andExpect(jsonPath("$.data.results.content[0].likeCount").value(5))
+                .andExpect(jsonPath("$.data.results.content[0].createdAt").value("2025-11-21T03:00:00.123456Z"))
+                .andExpect(jsonPath("$.data.suggestion").value(nullValue()))
+                .andExpect(jsonPath("$.data.categoryFacets").isEmpty());
+    }
+
+    @Test
+    void replicaOutageCostsTheNicknamesNotTheResults() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.results.content[0].id").value(100))
+                .andExpect(jsonPath("$.data.results.content[0].authorNickname").value(nullValue()));
+    }
+
+    @Test
+    void pagesReportWhetherAnotherPageExists() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "공지").param("size", "10"))
+                .andExpect(jsonPath("$.data.results.content.length()").value(10))
+                .andExpect(jsonPath("$.data.results.number").value(0))
+                .andExpect(jsonPath("$.data.results.hasNext").value(true))
+                .andExpect(jsonPath("$.data.results.last").value(false));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "공지").param("size", "10").param("page", "1"))
+                .andExpect(jsonPath("$.data.results.content.length()").value(5))
+                .andExpect(jsonPath("$.data.results.number").value(1))
+                .andExpect(jsonPath("$.data.results.size").value(10))
+                .andExpect(jsonPath("$.data.results.hasNext").value(false))
+                .andExpect(jsonPath("$.data.results.last").value(true));
+    }
+
+    @Test
+    void categoryParameterFiltersResults() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("categoryId", "3"))
+                .andExpect(jsonPath("$.data.results.content.length()").value(1));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("categoryId", "4"))
+                .andExpect(jsonPath("$.data.results.content.length()").value(0));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"서울|0|0", "서울|0|101", "서울|-1|10", "서울|1001|10", "'  '|0|10", "''|0|10"})
+    void invalidSearchParametersAreInvalidInput(String q, String page, String size) throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", q).param("page", page).param("size", size))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"", "((((", "-", "*", "~", "\\", "😀", "<script>", "a~10000", "(\"서울"})
+    void hostileQueryTextIsAnsweredNotFailed(String q) throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", q))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value(200))
+                .andExpect(jsonPath("$.data.results.content").isArray());
+    }
+
+    @Test
+    void tenThousandCharactersOfQueryAreRefusedAsInvalidInput() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", ".,;:!?".repeat(1700)))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"));
+    }
+}
