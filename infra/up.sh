@@ -63,5 +63,5 @@ Hanwiki is up ($((SECONDS - T0)) s). What runs where (all on 127.0.0.1):
 Try it:
   curl -s -X POST localhost:$NGINX_PORT/api/v1.0/posts -H 'Content-Type: application/json' \\
        -d '{"title":"서울 여행","content":"경복궁과 북촌 한옥마을을 걸었다."}'
-  curl -s 'localhost:$NGINX_PORT/api/v1.0/posts/search?q=경복궁'
+  curl -s -G localhost:$NGINX_PORT/api/v1.0/posts/search --data-urlencode q=경복궁
 EOT
