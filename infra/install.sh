@@ -27,7 +27,7 @@ copy_deps() {
   local mvn; mvn=$(ensure_maven)
   local java_home; java_home=$(select_jdk)
   mkdir -p "$out.partial"
-  JAVA_HOME="$java_home" "$mvn" -B -q -f "$pom" dependency:copy-dependencies \
+  JAVA_HOME="$java_home" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$mvn" -B -q -f "$pom" dependency:copy-dependencies \
     -DincludeScope=runtime -DoutputDirectory="$out.partial" "$@" >&2 \
     || die "could not resolve the dependencies of $pom"
   rm -rf "$out"; mv "$out.partial" "$out"

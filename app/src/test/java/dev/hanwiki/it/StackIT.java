@@ -85,6 +85,24 @@ class StackIT {
     }
 
     @Test
+    void prometheusScrapesBothNodesAndEveryExporter() {
+        String targets = "http://127.0.0.1:" + Stack.port("PROMETHEUS_PORT") + "/api/v1/targets?state=active";
+        java.util.Map<String, Long> upByJob = new java.util.TreeMap<>();
+        Eventually.within(Duration.ofSeconds(30), "every scrape target up", () -> {
+            upByJob.clear();
+            boolean allUp = true;
+            for (var t : Http.get(targets).json().path("data").path("activeTargets")) {
+                boolean up = "up".equals(t.path("health").asString());
+                allUp &= up;
+                upByJob.merge(t.path("labels").path("job").asString(), up ? 1L : 0L, Long::sum);
+            }
+            return allUp;
+        });
+        assertThat(upByJob).containsEntry("hanwiki-app", 2L).containsEntry("mysqld", 2L).containsEntry("redis", 4L)
+                .containsEntry("node", 1L).containsEntry("nginx", 1L).containsEntry("prometheus", 1L);
+    }
+
+    @Test
     void searchAnswersTheEnvelopeThroughNginx() {
         var r = Http.get(Stack.api() + "/posts/search?q=" + Http.enc("한국어 검색"));
         assertThat(r.status()).isEqualTo(200);
