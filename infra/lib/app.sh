@@ -26,7 +26,10 @@ node_start() {
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.cdc.bootstrap-servers="127.0.0.1:$KAFKA_PORT" \
     --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
-    --hanwiki.cdc.group-id="hanwiki-indexer-node$n"
+    --hanwiki.cdc.group-id="hanwiki-indexer-node$n" \
+    --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$REDIS_SHARD1_PORT" \
+    --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$REDIS_SHARD2_PORT" \
+    --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$REDIS_SHARD3_PORT"
 }
 
 node_ready() { http_ok "http://127.0.0.1:$(node_port "$1")/actuator/health/readiness"; }

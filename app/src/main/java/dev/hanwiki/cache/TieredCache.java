@@ -1,0 +1,144 @@
+package dev.hanwiki.cache;
+
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+
+/**
+ * A read-through cache in two tiers for one {@link CacheRegion}: L1 is this node's Caffeine
+ * async cache, L2 the Redis shard that owns the key, then the origin. Caffeine's async
+ * loading makes concurrent misses for one key share a single load per node (no hand-written
+ * singleflight); that load tries L2 first and fills L2 after an origin load. Absent answers
+ * (an empty Optional) are cached too, briefly, so a flood of lookups for missing ids stays
+ * cheap. Redis trouble only ever turns into misses.
+ */
+public final class TieredCache<V> {
+
+    /** Format version of every key and value; bump it when a cached shape changes. */
+    public static final String FORMAT = "v1";
+    private static final byte[] ABSENT = new byte[0];
+
+    private final CacheRegion region;
+    private final String prefix;
+    private final ShardedRedis l2;
+    private final ValueCodec<V> codec;
+    private final AsyncCache<String, Entry<V>> l1;
+    private final Counter l1Hits;
+    private final Counter l2Hits;
+    private final Counter originLoads;
+
+    /** A value (or its absence) with its serialized size, the L1 weight. */
+    private record Entry<V>(Optional<V> value, int weight) {
+    }
+
+    public TieredCache(CacheRegion region, ShardedRedis l2, ValueCodec<V> codec, Executor loadExecutor,
+            MeterRegistry meters) {
+        this.region = region;
+        this.prefix = "hw:" + FORMAT + ":" + region.name() + ":";
+        this.l2 = l2;
+        this.codec = codec;
+        this.l1 = Caffeine.newBuilder()
+                .executor(loadExecutor)
+                .maximumWeight(region.l1MaxBytes())
+                .<String, Entry<V>>weigher((key, entry) -> 64 + key.length() + entry.weight())
+                .expireAfter(new JitteredExpiry<>(region))
+                .recordStats()
+                .buildAsync();
+        CaffeineCacheMetrics.monitor(meters, l1, "hanwiki.cache.l1." + region.name());
+        this.l1Hits = gets(meters, "l1");
+        this.l2Hits = gets(meters, "l2");
+        this.originLoads = gets(meters, "origin");
+    }
+
+    private Counter gets(MeterRegistry meters, String tier) {
+        return Counter.builder("hanwiki.cache.gets").tag("region", region.name()).tag("tier", tier)
+                .description("reads answered by each tier").register(meters);
+    }
+
+    /**
+     * The value for {@code key}: from L1, else L2, else {@code origin} (run on the load
+     * executor, once per node however many callers wait for it).
+     */
+    public CompletableFuture<Optional<V>> get(String key, Function<String, Optional<V>> origin) {
+        boolean[] loaded = {false};
+        CompletableFuture<Entry<V>> entry = l1.get(key, (k, executor) -> {
+            loaded[0] = true;
+            String redisKey = prefix + k;
+            return l2.get(redisKey).thenComposeAsync(bytes -> {
+                if (bytes != null) {
+                    l2Hits.increment();
+                    return CompletableFuture.completedFuture(decode(bytes));
+                }
+                originLoads.increment();
+                Optional<V> value = origin.apply(k);
+                byte[] encoded = value.map(codec::encode).orElse(ABSENT);
+                l2.set(redisKey, encoded, jittered(value.isPresent() ? region.l2Ttl() : region.negativeTtl()));
+                return CompletableFuture.completedFuture(new Entry<>(value, encoded.length));
+            }, executor);
+        });
+        if (!loaded[0]) {
+            l1Hits.increment();
+        }
+        return entry.thenApply(Entry::value);
+    }
+
+    /** Drops {@code key} from this node's L1 (each node does this for itself). */
+    public void evictLocal(String key) {
+        l1.synchronous().invalidate(key);
+    }
+
+    /** Drops {@code key} from L2 (done once per change, by the shared invalidator). */
+    public CompletableFuture<Long> evictShared(String key) {
+        return l2.delete(prefix + key);
+    }
+
+    /** The Redis key under which {@code key} lives in L2. */
+    public String redisKey(String key) {
+        return prefix + key;
+    }
+
+    public CacheRegion region() {
+        return region;
+    }
+
+    private Entry<V> decode(byte[] bytes) {
+        return bytes.length == 0 ? new Entry<>(Optional.empty(), 0) : new Entry<>(Optional.of(codec.decode(bytes)), bytes.length);
+    }
+
+    private Duration jittered(Duration ttl) {
+        return JitteredExpiry.jitter(ttl, region.jitter());
+    }
+
+    /** L1 lifetimes: the region's TTL (or its negative TTL for absent answers), shortened by jitter. */
+    private record JitteredExpiry<V>(CacheRegion region) implements Expiry<String, Entry<V>> {
+
+        static Duration jitter(Duration ttl, double jitter) {
+            long nanos = ttl.toNanos();
+            return Duration.ofNanos(nanos - (long) (nanos * jitter * ThreadLocalRandom.current().nextDouble()));
+        }
+
+        @Override
+        public long expireAfterCreate(String key, Entry<V> entry, long currentTime) {
+            return jitter(entry.value().isPresent() ? region.l1Ttl() : region.negativeTtl(), region.jitter()).toNanos();
+        }
+
+        @Override
+        public long expireAfterUpdate(String key, Entry<V> entry, long currentTime, long currentDuration) {
+            return expireAfterCreate(key, entry, currentTime);
+        }
+
+        @Override
+        public long expireAfterRead(String key, Entry<V> entry, long currentTime, long currentDuration) {
+            return currentDuration;
+        }
+    }
+}

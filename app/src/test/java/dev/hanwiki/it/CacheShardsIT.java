@@ -1,0 +1,160 @@
+package dev.hanwiki.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hanwiki.cache.CacheRegion;
+import dev.hanwiki.cache.CacheSettings;
+import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.cache.TieredCache;
+import dev.hanwiki.cache.ValueCodec;
+import io.lettuce.core.RedisClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.util.unit.DataSize;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The L2 tier against the three real Redis cache shards of the running stack. */
+class CacheShardsIT {
+
+    record Page(long id, String title) {
+    }
+
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final ExecutorService loads = Executors.newVirtualThreadPerTaskExecutor();
+    private final ShardedRedis shards = new ShardedRedis(settings(), meters);
+
+    private static CacheSettings settings() {
+        List<CacheSettings.Shard> list = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            list.add(new CacheSettings.Shard("shard-" + i, "127.0.0.1", Stack.port("REDIS_SHARD" + i + "_PORT")));
+        }
+        return new CacheSettings(list, CacheSettings.DEFAULT_VNODES, Duration.ofMillis(30), Duration.ofSeconds(1),
+                DataSize.ofMegabytes(8));
+    }
+
+    @AfterEach
+    void close() {
+        shards.close();
+        loads.close();
+    }
+
+    private TieredCache<Page> node() {
+        return new TieredCache<>(new CacheRegion("it-page", Duration.ofSeconds(30), Duration.ofSeconds(60),
+                Duration.ofSeconds(2), 1 << 20, 0.1), shards, ValueCodec.json(JsonMapper.builder().build(), Page.class),
+                loads, meters);
+    }
+
+    @Test
+    void aValueLoadedOnOneNodeIsAnL2HitOnTheOtherAndLivesOnTheRingsShard() throws Exception {
+        String key = Search.uniqueWord();
+        TieredCache<Page> node1 = node();
+        TieredCache<Page> node2 = node();
+        Eventually.within(Duration.ofSeconds(5), "shards connected",
+                () -> shards.set(node1.redisKey("warm"), new byte[] {1}, Duration.ofSeconds(5)).join());
+        AtomicInteger origin = new AtomicInteger();
+
+        assertThat(node1.get(key, k -> {
+            origin.incrementAndGet();
+            return Optional.of(new Page(1, "한강"));
+        }).get()).contains(new Page(1, "한강"));
+        // Node 2 has its own L1, so this read goes to Redis and must not reach the origin.
+        Thread.sleep(50); // the L2 write is asynchronous
+        assertThat(node2.get(key, k -> {
+            origin.incrementAndGet();
+            return Optional.of(new Page(1, "wrong"));
+        }).get()).contains(new Page(1, "한강"));
+        assertThat(origin).hasValue(1);
+
+        String owner = shards.shardNameFor(node1.redisKey(key));
+        for (int i = 1; i <= 3; i++) {
+            long exists = redis(i).exists(node1.redisKey(key));
+            assertThat(exists).as("key on shard-" + i).isEqualTo(("shard-" + i).equals(owner) ? 1 : 0);
+        }
+    }
+
+    @Test
+    void stoppingAShardUnderLoadTurnsOnlyItsKeysIntoMissesWithoutErrors() throws Exception {
+        String victim = "shard-2";
+        Map<String, byte[]> values = new ConcurrentHashMap<>();
+        Eventually.within(Duration.ofSeconds(5), "all shards connected",
+                () -> shards.set("hw:it:warm-1", new byte[] {1}, Duration.ofSeconds(5)).join()
+                        && shards.set("hw:it:warm-2", new byte[] {1}, Duration.ofSeconds(5)).join()
+                        && shards.set("hw:it:warm-3", new byte[] {1}, Duration.ofSeconds(5)).join());
+        for (int i = 0; i < 300; i++) {
+            String key = "hw:it:" + Search.uniqueWord();
+            values.put(key, ("v" + i).getBytes(StandardCharsets.UTF_8));
+            assertThat(shards.set(key, values.get(key), Duration.ofMinutes(5)).get()).isTrue();
+        }
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger errors = new AtomicInteger();
+        AtomicLong slowest = new AtomicLong();
+        AtomicInteger calls = new AtomicInteger();
+        List<Thread> readers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            readers.add(Thread.ofPlatform().start(() -> {
+                while (running.get()) {
+                    for (String key : values.keySet()) {
+                        long start = System.nanoTime();
+                        try {
+                            shards.get(key).get();
+                        } catch (Exception e) {
+                            errors.incrementAndGet();
+                        }
+                        slowest.accumulateAndGet(System.nanoTime() - start, Math::max);
+                        calls.incrementAndGet();
+                    }
+                }
+            }));
+        }
+        try {
+            Thread.sleep(500);
+            Stack.infra("redis.sh", "stop", "redis-shard2");
+            slowest.set(0);
+            Thread.sleep(2000);
+        } finally {
+            running.set(false);
+            for (Thread r : readers) {
+                r.join(5000);
+            }
+        }
+        try {
+            assertThat(errors).hasValue(0);
+            assertThat(calls.get()).isGreaterThan(1000);
+            assertThat(Duration.ofNanos(slowest.get())).as("slowest read while the shard was down")
+                    .isLessThan(Duration.ofMillis(250));
+            for (var e : values.entrySet()) {
+                byte[] got = shards.get(e.getKey()).get();
+                if (victim.equals(shards.shardNameFor(e.getKey()))) {
+                    assertThat(got).as("a key of the stopped shard is a miss").isNull();
+                } else {
+                    assertThat(got).as("a key of a live shard still hits").isEqualTo(e.getValue());
+                }
+            }
+        } finally {
+            Stack.infra("redis.sh", "start", "redis-shard2");
+        }
+        // Recovery is automatic: once the breaker probes again, the shard takes writes.
+        String probe = values.keySet().stream().filter(k -> victim.equals(shards.shardNameFor(k))).findFirst().orElseThrow();
+        Eventually.within(Duration.ofSeconds(10), "shard-2 back in service",
+                () -> shards.set(probe, values.get(probe), Duration.ofMinutes(1)).join()
+                        && java.util.Arrays.equals(shards.get(probe).join(), values.get(probe)));
+    }
+
+    private static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
+        RedisClient client = RedisClient.create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + shard + "_PORT"));
+        return client.connect().sync();
+    }
+}
