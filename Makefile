@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it bench-freshness k6-smoke
+.PHONY: help up down status logs clean install build test unit-test it verify-index bench-freshness k6-smoke
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -46,11 +46,14 @@ test: ## unit tests, then integration tests against the real stack (started if n
 	@bash $(INFRA)/install.sh
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
-	$(MVN) failsafe:integration-test failsafe:verify
+	$(MVN) test-compile failsafe:integration-test failsafe:verify
 
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
-	$(MVN) failsafe:integration-test failsafe:verify
+	$(MVN) test-compile failsafe:integration-test failsafe:verify
+
+verify-index: ## compare the primary's live posts with each node's index (missing/stale/ghost)
+	@python3 infra/verify_index.py $(if $(WAIT),--wait $(WAIT),)
 
 bench-freshness: ## write-to-searchable latency on each node over N writes (N=200)
 	@python3 infra/bench/write_to_search.py --writes $${N:-200}

@@ -74,4 +74,19 @@ final class Search {
         }
         return r.data().path("id").asLong();
     }
+
+    /**
+     * Every acknowledged write is in the primary, and each node's index equals the primary's
+     * live posts (ids and versions) within {@code within}: none missing, stale or twice.
+     */
+    static void assertEveryNodeConverges(List<Long> acknowledged, java.time.Duration within) {
+        var expected = primaryPosts();
+        if (!expected.keySet().containsAll(acknowledged)) {
+            throw new AssertionError("an acknowledged write is not in the primary");
+        }
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(within, "node" + node + " equal to the primary", () -> indexOn(node).equals(expected));
+        }
+    }
 }

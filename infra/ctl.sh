@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Controls one component of the running stack, for operators, chaos drills and tests:
+#   infra/ctl.sh start|stop|kill|restart COMPONENT
+#   stop  graceful (SIGTERM, then KILL after a timeout); kill  SIGKILL, as a crash would
+# COMPONENT is a name from `make status`: mariadb-primary, mariadb-replica, redis-shard1..3,
+# redis-auth, kafka, connect, node1, node2, nginx, prometheus, ...-exporter.
+set -euo pipefail
+. "$(dirname "$0")/lib/stack.sh"
+usage() { die "usage: infra/ctl.sh start|stop|kill|restart COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
+action="${1:-}"; name="${2:-}"
+components | cut -d'|' -f1 | grep -qx "$name" || usage
+ensure_secrets
+
+start_one() {
+  case "$1" in
+    mariadb-primary) mariadb_start primary; mariadb_wait primary ;;
+    mariadb-replica) mariadb_start replica; mariadb_wait replica; mariadb_setup_replica
+                     wait_for "replication" 30 mariadb-replica replica_healthy ;;
+    redis-*)         redis_start; redis_wait ;;
+    kafka)           kafka_start; kafka_wait ;;
+    # Connect restores its connectors from its config topic; wait until the task runs.
+    connect)         connect_start; connect_wait; connector_wait ;;
+    node1|node2)     node_start "${1#node}"; node_wait "${1#node}" ;;
+    nginx)           nginx_start; nginx_wait ;;
+    *)               monitoring_start; monitoring_wait ;;
+  esac
+}
+
+kill_one() {
+  local f pid; f=$(pidfile "$1")
+  [ -f "$f" ] || return 0
+  pid=$(cat "$f"); kill -KILL "$pid" 2>/dev/null || true
+  for _ in $(seq 50); do alive "$pid" || break; sleep 0.1; done
+  alive "$pid" && die "$1 (pid $pid) survived SIGKILL"
+  rm -f "$f"
+}
+
+case "$action" in
+  start)   start_one "$name" ;;
+  stop)    stop "$name" 40 ;;
+  kill)    kill_one "$name" ;;
+  restart) stop "$name" 40; start_one "$name" ;;
+  *)       usage ;;
+esac
