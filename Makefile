@@ -55,8 +55,8 @@ it: ## integration tests only, against the running stack (started if needed)
 verify-index: ## compare the primary's live posts with each node's index (missing/stale/ghost)
 	@python3 infra/verify_index.py $(if $(WAIT),--wait $(WAIT),)
 
-bench-freshness: ## write-to-searchable latency on each node over N writes (N=200)
-	@python3 infra/bench/write_to_search.py --writes $${N:-200}
+bench-freshness: ## write-to-searchable latency per node at RATE writes/s for SECONDS (defaults 100, 60)
+	@python3 infra/bench/freshness.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60)
 
 k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
 	@bash $(INFRA)/k6.sh smoke

@@ -1,6 +1,7 @@
 package dev.hanwiki.cdc;
 
 import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.InvalidInputException;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.DocCounts;
 import dev.hanwiki.search.DocVersion;
@@ -11,6 +12,7 @@ import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -60,5 +62,14 @@ class InternalIndexController {
                 .header("X-Index-Num-Docs", Integer.toString(snapshot.numDocs()))
                 .header("X-Index-Max-Doc", Integer.toString(snapshot.maxDoc()))
                 .body(ApiResponse.ok(snapshot.docs()));
+    }
+
+    /** Versions visible to this node's search for up to 1000 ids: {@code {"12":3,...}}. */
+    @GetMapping("/versions")
+    ApiResponse<Map<Long, Long>> versions(@RequestParam List<Long> ids) {
+        if (ids.size() > 1000) {
+            throw new InvalidInputException("at most 1000 ids per call");
+        }
+        return ApiResponse.ok(index.visibleVersions(ids));
     }
 }

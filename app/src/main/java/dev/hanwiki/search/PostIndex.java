@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -187,6 +188,29 @@ public class PostIndex implements AutoCloseable {
     }
 
     /** Every live document's id and version, for consistency checks across nodes. */
+    /**
+     * The versions the current searcher holds for {@code ids} (absent ids are left out): what a
+     * search on this node sees right now. Used to measure freshness without a full scan.
+     */
+    public Map<Long, Long> visibleVersions(Collection<Long> ids) {
+        IndexSearcher searcher = acquire();
+        try {
+            Map<Long, Long> found = new java.util.TreeMap<>();
+            for (long id : ids) {
+                TopDocs top = searcher.search(new TermQuery(PostFields.idTerm(id)), 1);
+                if (top.scoreDocs.length > 0) {
+                    Document doc = searcher.storedFields().document(top.scoreDocs[0].doc, Set.of(PostFields.VERSION));
+                    found.put(id, PostFields.longValue(doc, PostFields.VERSION));
+                }
+            }
+            return found;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            release(searcher);
+        }
+    }
+
     public IndexSnapshot snapshot() {
         IndexSearcher searcher = acquire();
         try {
