@@ -14,6 +14,12 @@ while IFS='|' read -r name port check; do
   else
     state=$'\033[31mstopped\033[0m'; bad=1
   fi
-  printf '%-24s %-8s %-6s %-8s %s\n' "$name" "$pid" "$port" "$rss" "$state"
+  detail=""
+  if [[ "$name" == node? ]] && [ "$rss" != "-" ]; then
+    # The node's own view of its index: documents and indexer phase.
+    detail=$(curl -fsS --max-time 2 "http://127.0.0.1:$port/internal/index/stats" 2>/dev/null | python3 -c \
+      'import json,sys; d=json.load(sys.stdin)["data"]; print("  docs=%s indexer=%s" % (d["numDocs"], d["phase"]))' 2>/dev/null)
+  fi
+  printf '%-24s %-8s %-6s %-8s %s%s\n' "$name" "$pid" "$port" "$rss" "$state" "$detail"
 done < <(components)
 exit $bad
