@@ -40,4 +40,23 @@ class CdcOutageIT {
         assertThat(writer.refused()).as("writes do not depend on Kafka").isZero();
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(60));
     }
+
+    @Test
+    void aSchemaChangeWhileStreamingDoesNotStopIndexing() throws Exception {
+        String column = "it_" + Search.uniqueWord().substring(2, 10);
+        BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 30);
+        try (writer) {
+            writer.awaitMore(20, Duration.ofSeconds(10));
+            try (var c = Stack.primaryAsMigrator(); var st = c.createStatement()) {
+                st.execute("ALTER TABLE posts ADD COLUMN " + column + " VARCHAR(20) NULL");
+                writer.awaitMore(20, Duration.ofSeconds(10));
+                st.execute("UPDATE posts SET " + column + " = 'x', version = version + 1, updated_at = UTC_TIMESTAMP(6) "
+                        + "WHERE id = " + writer.acknowledged().getFirst());
+                st.execute("ALTER TABLE posts DROP COLUMN " + column);
+            }
+            writer.awaitMore(20, Duration.ofSeconds(10));
+        }
+        assertThat(writer.refused()).isZero();
+        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(30));
+    }
 }

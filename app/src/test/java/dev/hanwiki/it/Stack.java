@@ -85,6 +85,11 @@ final class Stack {
         return DriverManager.getConnection(jdbc("MARIADB_REPLICA_PORT"), "hanwiki_ro", get("DB_READONLY_PASSWORD"));
     }
 
+    /** The migration account (DDL on the app schema), as Flyway uses it. */
+    static Connection primaryAsMigrator() throws SQLException {
+        return DriverManager.getConnection(jdbc("MARIADB_PRIMARY_PORT"), "hanwiki_migrate", get("DB_MIGRATE_PASSWORD"));
+    }
+
     private static String jdbc(String portKey) {
         return "jdbc:mariadb://127.0.0.1:" + port(portKey) + "/" + get("MARIADB_DATABASE");
     }
