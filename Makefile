@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it verify-index bench-freshness k6-smoke
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness k6-smoke
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -51,6 +51,9 @@ test: ## unit tests, then integration tests against the real stack (started if n
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
+
+rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N=1|2)
+	@bash $(INFRA)/ctl.sh rebuild node$(or $(N),$(error set N=1 or N=2))
 
 verify-index: ## compare the primary's live posts with each node's index (missing/stale/ghost)
 	@python3 infra/verify_index.py $(if $(WAIT),--wait $(WAIT),)

@@ -2,11 +2,13 @@
 # Controls one component of the running stack, for operators, chaos drills and tests:
 #   infra/ctl.sh start|stop|kill|restart COMPONENT
 #   stop  graceful (SIGTERM, then KILL after a timeout); kill  SIGKILL, as a crash would
+#   infra/ctl.sh rebuild node1|node2: stop the node, delete its index, start it again: it
+#   rebuilds by replaying the compacted change topic, then follows it
 # COMPONENT is a name from `make status`: mariadb-primary, mariadb-replica, redis-shard1..3,
 # redis-auth, kafka, connect, node1, node2, nginx, prometheus, ...-exporter.
 set -euo pipefail
 . "$(dirname "$0")/lib/stack.sh"
-usage() { die "usage: infra/ctl.sh start|stop|kill|restart COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
+usage() { die "usage: infra/ctl.sh start|stop|kill|restart|rebuild COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
 action="${1:-}"; name="${2:-}"
 components | cut -d'|' -f1 | grep -qx "$name" || usage
 ensure_secrets
@@ -40,5 +42,11 @@ case "$action" in
   stop)    stop "$name" 40 ;;
   kill)    kill_one "$name" ;;
   restart) stop "$name" 40; start_one "$name" ;;
+  rebuild)
+    [[ "$name" == node? ]] || die "only an app node can be rebuilt"
+    stop "$name" 40
+    log "deleting $VAR/$name/index; $name rebuilds it from the change topic"
+    rm -rf "${VAR:?}/$name/index"
+    start_one "$name" ;;
   *)       usage ;;
 esac

@@ -33,8 +33,12 @@ kafka_wait() { wait_for "Kafka" 90 kafka kafka_ready; }
 # - the schema-history topic must have ONE partition and never expire: Debezium replays it
 #   to rebuild its table schemas on restart;
 # - the posts change topic exists before the first change, so a node can subscribe and
-#   report "caught up" on an empty database; it keeps every event (retention -1) so a
-#   node rebuilt from nothing can replay the whole stream.
+#   report "caught up" on an empty database. It is COMPACTED with no time limit: it always
+#   holds the latest row image of every post, so a node rebuilt from nothing replays it to
+#   get the whole index (docs/adr/0003-node-bootstrap-from-the-compacted-topic.md).
+#   Tombstones of hard deletes stay 7 days, like the primary's binlog.
+POSTS_TOPIC_CONFIG=(--config cleanup.policy=compact --config retention.ms=-1 --config retention.bytes=-1
+  --config delete.retention.ms=604800000 --config max.message.bytes=16777216)
 kafka_create_topic() {
   local topic="$1"; shift
   kafka_java org.apache.kafka.tools.TopicCommand --bootstrap-server "127.0.0.1:$KAFKA_PORT" --create \
@@ -42,11 +46,17 @@ kafka_create_topic() {
     || die "could not create topic $topic (log: $LOGS/kafka.log)"
 }
 kafka_topics() {
-  [ -f "$VAR/kafka/.topics-created" ] && return 0
+  local marker="$VAR/kafka/.topics-v2"
+  [ -f "$marker" ] && return 0
   kafka_create_topic "$CDC_TOPIC_PREFIX._schema-history" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1
-  kafka_create_topic "$CDC_POSTS_TOPIC" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1 \
-    --config max.message.bytes=16777216
-  touch "$VAR/kafka/.topics-created"
+  kafka_create_topic "$CDC_POSTS_TOPIC" --partitions 1 "${POSTS_TOPIC_CONFIG[@]}"
+  # A topic made by an older version of this script: bring its settings up to date.
+  local alter; alter=$(printf '%s,' "${POSTS_TOPIC_CONFIG[@]}" | sed 's/--config,//g; s/,$//')
+  kafka_java kafka.admin.ConfigCommand --bootstrap-server "127.0.0.1:$KAFKA_PORT" --alter --entity-type topics \
+    --entity-name "$CDC_POSTS_TOPIC" --add-config "$alter" >>"$LOGS/kafka.log" 2>&1 \
+    || die "could not configure topic $CDC_POSTS_TOPIC (log: $LOGS/kafka.log)"
+  rm -f "$VAR/kafka/.topics-created"
+  touch "$marker"
 }
 
 connect_start() {

@@ -31,4 +31,17 @@ class NodeRecoveryIT {
             assertThat(Search.idsOn(n, word)).hasSize(Math.min(100, writer.acknowledgedCount())).doesNotHaveDuplicates();
         }
     }
+
+    @Test
+    void nodeRebuiltFromNothingWhileWritesContinueEndsEqualToThePrimary() throws Exception {
+        BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 30);
+        try (writer) {
+            writer.awaitMore(10, Duration.ofSeconds(10));
+            // stop, delete the index, start: the node replays the compacted topic, then follows it
+            Stack.infra("ctl.sh", "rebuild", "node1");
+            writer.awaitMore(20, Duration.ofSeconds(10));
+        }
+        assertThat(writer.refused()).as("nginx routes writes to node2 meanwhile").isLessThanOrEqualTo(2);
+        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(20));
+    }
 }
