@@ -3,6 +3,8 @@
 monitoring_start() {
   if ! running prometheus; then
     render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$CONF/prometheus.yml"
+    promtool check config "$CONF/prometheus.yml" >>"$LOGS/prometheus.log" 2>&1 \
+      || { tail -5 "$LOGS/prometheus.log" >&2; die "promtool rejects the Prometheus config or its rules"; }
     mkdir -p "$VAR/prometheus"
     start_bg prometheus prometheus --config.file="$CONF/prometheus.yml" --storage.tsdb.path="$VAR/prometheus" \
       --storage.tsdb.retention.time=7d --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" --web.enable-lifecycle

@@ -103,6 +103,26 @@ class StackIT {
     }
 
     @Test
+    void everyDashboardQueryIsValidPromQLAndTheAppPanelsHaveData() throws Exception {
+        var dashboard = Http.JSON.readTree(java.nio.file.Files.readString(
+                Stack.ROOT.resolve("grafana/dashboards/hanwiki-overview.json")));
+        String api = "http://127.0.0.1:" + Stack.port("PROMETHEUS_PORT") + "/api/v1/query?query=";
+        int checked = 0;
+        for (var panel : dashboard.path("panels")) {
+            for (var target : panel.path("targets")) {
+                String expr = target.path("expr").asString();
+                var r = Http.get(api + Http.enc(expr));
+                assertThat(r.status()).as(panel.path("title").asString() + ": " + r.body()).isEqualTo(200);
+                assertThat(r.json().path("status").asString()).isEqualTo("success");
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(10);
+        Eventually.within(Duration.ofSeconds(20), "indexed-documents panel has both nodes", () ->
+                Http.get(api + Http.enc("hanwiki_index_docs")).json().path("data").path("result").size() == 2);
+    }
+
+    @Test
     void searchAnswersTheEnvelopeThroughNginx() {
         var r = Http.get(Stack.api() + "/posts/search?q=" + Http.enc("한국어 검색"));
         assertThat(r.status()).isEqualTo(200);
