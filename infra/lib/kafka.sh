@@ -46,16 +46,19 @@ kafka_create_topic() {
     || die "could not create topic $topic (log: $LOGS/kafka.log)"
 }
 kafka_topics() {
-  local marker="$VAR/kafka/.topics-v2"
+  local marker="$VAR/kafka/.topics-v3"
   [ -f "$marker" ] && return 0
   kafka_create_topic "$CDC_TOPIC_PREFIX._schema-history" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1
   kafka_create_topic "$CDC_POSTS_TOPIC" --partitions 1 "${POSTS_TOPIC_CONFIG[@]}"
+  # Change events a node could not read, kept 30 days for an operator (see cdc/DeadLetters).
+  kafka_create_topic "$CDC_POSTS_TOPIC.dlq" --partitions 1 --config retention.ms=2592000000 \
+    --config max.message.bytes=16777216
   # A topic made by an older version of this script: bring its settings up to date.
   local alter; alter=$(printf '%s,' "${POSTS_TOPIC_CONFIG[@]}" | sed 's/--config,//g; s/,$//')
   kafka_java kafka.admin.ConfigCommand --bootstrap-server "127.0.0.1:$KAFKA_PORT" --alter --entity-type topics \
     --entity-name "$CDC_POSTS_TOPIC" --add-config "$alter" >>"$LOGS/kafka.log" 2>&1 \
     || die "could not configure topic $CDC_POSTS_TOPIC (log: $LOGS/kafka.log)"
-  rm -f "$VAR/kafka/.topics-created"
+  rm -f "$VAR/kafka/.topics-created" "$VAR/kafka/.topics-v2"
   touch "$marker"
 }
 

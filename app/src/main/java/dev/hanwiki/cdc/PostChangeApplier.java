@@ -9,9 +9,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Applies a batch of change records to the index, in order. A record that cannot be parsed is
- * logged and skipped so that one bad event never stalls the stream; index failures propagate,
- * because skipping those would silently lose changes.
+ * Applies a batch of change records to the index, in order. A record that cannot be parsed goes
+ * to the dead-letter topic and is skipped, so one bad event never stalls the stream; index
+ * failures propagate (and are retried), because skipping those would silently lose changes.
  */
 @Component
 class PostChangeApplier {
@@ -20,10 +20,12 @@ class PostChangeApplier {
 
     private final PostIndex index;
     private final PostChangeParser parser;
+    private final DeadLetterSink deadLetters;
 
-    PostChangeApplier(PostIndex index, PostChangeParser parser) {
+    PostChangeApplier(PostIndex index, PostChangeParser parser, DeadLetterSink deadLetters) {
         this.index = index;
         this.parser = parser;
+        this.deadLetters = deadLetters;
     }
 
     /** Outcome of one batch; {@code changedAt} holds the write times of applied fresh writes. */
@@ -41,7 +43,8 @@ class PostChangeApplier {
                 change = parser.parse(record.key(), record.value());
             } catch (MalformedChangeException e) {
                 skipped++;
-                log.warn("Skipping unreadable change {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
+                log.warn("Dead-lettering unreadable change {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
+                deadLetters.send(record, e.getMessage());
                 continue;
             }
             boolean changed = switch (change) {

@@ -26,11 +26,13 @@ class PostChangeApplierTest {
 
     private PostIndex index;
     private PostChangeApplier applier;
+    private final List<String> deadLettered = new java.util.ArrayList<>();
 
     @BeforeEach
     void open() throws IOException {
         index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)));
-        applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()));
+        applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()),
+                (poison, reason) -> deadLettered.add(poison.offset() + ": " + reason));
     }
 
     @AfterEach
@@ -99,7 +101,7 @@ class PostChangeApplierTest {
     }
 
     @Test
-    void garbledRecordIsSkippedAndTheRestOfTheBatchStillApplies() {
+    void garbledRecordIsDeadLetteredAndTheRestOfTheBatchStillApplies() {
         PostChangeApplier.BatchResult result = applier.apply(List.of(
                 record(0, key(1), DebeziumEvents.created(1, "one", "x")),
                 record(1, key(2), "{not json"),
@@ -109,6 +111,7 @@ class PostChangeApplierTest {
         index.refresh();
 
         assertThat(result.skipped()).isEqualTo(3);
+        assertThat(deadLettered).hasSize(3).allSatisfy(letter -> assertThat(letter).matches("[123]: .+"));
         assertThat(result.applied()).isEqualTo(2);
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 1), new DocVersion(4, 1));
     }

@@ -33,7 +33,7 @@ class PostChangeConsumerTest {
                 Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300));
         IndexerProgress progress = new IndexerProgress();
         try (PostIndex index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)))) {
-            PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()));
+            PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { });
             PostChangeConsumer consumer = new PostChangeConsumer(settings, new NodeSettings("test"), index, applier,
                     progress, new IndexerMetrics(new SimpleMeterRegistry(), progress), Clock.systemUTC());
             IndexerHealthIndicator health = new IndexerHealthIndicator(index, progress);
