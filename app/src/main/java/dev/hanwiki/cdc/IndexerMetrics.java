@@ -20,8 +20,10 @@ class IndexerMetrics {
     private final Counter stale;
     private final Counter skipped;
     private final Timer visibilityLag;
+    private final MeterRegistry registry;
 
     IndexerMetrics(MeterRegistry registry, IndexerProgress progress) {
+        this.registry = registry;
         this.applied = Counter.builder("hanwiki.indexer.events.applied")
                 .description("Change events applied to the index").register(registry);
         this.stale = Counter.builder("hanwiki.indexer.events.stale")
@@ -47,5 +49,15 @@ class IndexerMetrics {
         for (long changedAt : result.changedAt()) {
             visibilityLag.record(Duration.ofMillis(Math.max(0, nowMillis - changedAt)));
         }
+    }
+
+    /**
+     * Publishes the consumer client's own metrics (among them {@code records-lag} per
+     * partition: the consumer lag in events) until the returned handle is closed.
+     */
+    AutoCloseable bindConsumer(org.apache.kafka.clients.consumer.Consumer<?, ?> consumer) {
+        var binder = new io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics(consumer);
+        binder.bindTo(registry);
+        return binder;
     }
 }

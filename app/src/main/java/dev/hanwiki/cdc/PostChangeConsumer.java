@@ -105,15 +105,24 @@ class PostChangeConsumer implements SmartLifecycle {
 
     private void run() {
         KafkaConsumer<String, String> kafka = null;
+        AutoCloseable clientMetrics = null;
         try {
             kafka = new KafkaConsumer<>(settings.consumerConfig(node.id()), new StringDeserializer(), new StringDeserializer());
             consumer = kafka;
+            clientMetrics = metrics.bindConsumer(kafka);
             loop(kafka);
         } catch (RuntimeException e) {
             // Only construction can get here (bad client config); the loop itself never throws.
             log.error("Change consumer could not start; the index will not follow the database", e);
             progress.failed(e.toString());
         } finally {
+            if (clientMetrics != null) {
+                try {
+                    clientMetrics.close();
+                } catch (Exception e) {
+                    log.debug("Closing consumer metrics failed", e);
+                }
+            }
             if (kafka != null) {
                 shutDown(kafka);
             }

@@ -38,7 +38,7 @@ class CdcOutageIT {
             writer.awaitMore(20, Duration.ofSeconds(10));
         }
         assertThat(writer.refused()).as("writes do not depend on Kafka").isZero();
-        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(60));
+        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(30));
     }
 
     @Test
