@@ -28,19 +28,10 @@ start_one() {
   esac
 }
 
-kill_one() {
-  local f pid; f=$(pidfile "$1")
-  [ -f "$f" ] || return 0
-  pid=$(cat "$f"); kill -KILL "$pid" 2>/dev/null || true
-  for _ in $(seq 50); do alive "$pid" || break; sleep 0.1; done
-  alive "$pid" && die "$1 (pid $pid) survived SIGKILL"
-  rm -f "$f"
-}
-
 case "$action" in
   start)   start_one "$name" ;;
   stop)    stop "$name" 40 ;;
-  kill)    kill_one "$name" ;;
+  kill)    kill_now "$name" ;;
   restart) stop "$name" 40; start_one "$name" ;;
   rebuild)
     [[ "$name" == node? ]] || die "only an app node can be rebuilt"
