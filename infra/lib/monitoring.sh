@@ -15,10 +15,8 @@ monitoring_start() {
   for role in primary replica; do
     port=$([ "$role" = primary ] && echo "$MYSQLD_EXPORTER_PRIMARY_PORT" || echo "$MYSQLD_EXPORTER_REPLICA_PORT")
     running "mysqld-exporter-$role" && continue
-    umask 077
-    printf '[client]\nuser=exporter\npassword=%s\nhost=127.0.0.1\nport=%s\n' "$DB_EXPORTER_PASSWORD" "$(db_port "$role")" \
-      >"$CONF/mysqld-exporter-$role.cnf"
-    umask 022
+    (umask 077; printf '[client]\nuser=exporter\npassword=%s\nhost=127.0.0.1\nport=%s\n' \
+      "$DB_EXPORTER_PASSWORD" "$(db_port "$role")" >"$CONF/mysqld-exporter-$role.cnf")
     start_bg "mysqld-exporter-$role" prometheus-mysqld-exporter --config.my-cnf="$CONF/mysqld-exporter-$role.cnf" \
       --web.listen-address="127.0.0.1:$port"
   done
