@@ -79,6 +79,7 @@ CONNECTOR=hanwiki-mariadb
 # PUT is create-or-update, so registering twice is harmless.
 connector_register() {
   render "$HANWIKI_ROOT/debezium/hanwiki-mariadb.json" "$CONF/hanwiki-mariadb.json"
+  chmod 600 "$CONF/hanwiki-mariadb.json"  # holds the debezium password
   local code
   code=$(curl -sS -o "$CONF/connector-put.out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
     --data @"$CONF/hanwiki-mariadb.json" "$(CONNECT_URL)/connectors/$CONNECTOR/config")
