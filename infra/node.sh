@@ -11,14 +11,7 @@ ensure_secrets
 case "$cmd" in
   start)   node_start "$n"; node_wait "$n" ;;
   stop)    stop "node$n" 40 ;;
-  kill)
-    f=$(pidfile "node$n")
-    if [ -f "$f" ]; then
-      pid=$(cat "$f"); kill -KILL "$pid" 2>/dev/null || true
-      for _ in $(seq 50); do alive "$pid" || break; sleep 0.1; done
-      alive "$pid" && die "node$n (pid $pid) survived SIGKILL"
-      rm -f "$f"
-    fi ;;
+  kill)    kill_now "node$n" ;;
   restart) stop "node$n" 40; node_start "$n"; node_wait "$n" ;;
   wait)    node_wait "$n" ;;
   *) die "usage: infra/node.sh start|stop|kill|restart|wait 1|2" ;;

@@ -151,6 +151,17 @@ stop() {
   rm -f "$f"
 }
 
+# kill_now NAME: SIGKILL, as a crash would; only the pid we recorded.
+kill_now() {
+  local name="$1" f pid
+  f=$(pidfile "$name")
+  [ -f "$f" ] || return 0
+  pid=$(cat "$f"); kill -KILL "$pid" 2>/dev/null || true
+  for _ in $(seq 50); do alive "$pid" || break; sleep 0.1; done
+  alive "$pid" && die "$name (pid $pid) survived SIGKILL"
+  rm -f "$f"
+}
+
 # wait_for DESC TIMEOUT_S CMD...: polls CMD until it succeeds; fails loudly, pointing
 # at the log of the component.
 wait_for() {

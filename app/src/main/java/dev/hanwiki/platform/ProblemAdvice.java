@@ -12,7 +12,12 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -34,7 +39,9 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
-        return problem(ex.status(), ex.code(), ex.getMessage());
+        ResponseEntity<ProblemDetail> response = problem(ex.status(), ex.code(), ex.getMessage());
+        ex.properties().forEach(response.getBody()::setProperty);
+        return response;
     }
 
     @ExceptionHandler(ConstraintViolationException.class)
@@ -47,11 +54,28 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     }
 
     /** A database outage is not a bug in the request: say so with 503 so clients may retry. */
-    @ExceptionHandler(CannotGetJdbcConnectionException.class)
-    ResponseEntity<ProblemDetail> handleDatabaseDown(CannotGetJdbcConnectionException ex, HttpServletRequest request) {
+    @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class})
+    ResponseEntity<ProblemDetail> handleDatabaseDown(Exception ex, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
-        return problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.DATABASE_UNAVAILABLE,
+        ResponseEntity<ProblemDetail> response = problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.DATABASE_UNAVAILABLE,
                 "The database is temporarily unavailable. Please retry.");
+        return ResponseEntity.status(response.getStatusCode()).header(HttpHeaders.RETRY_AFTER, "5").body(response.getBody());
+    }
+
+    /** A uniqueness race the service did not anticipate: the request lost against another one. */
+    @ExceptionHandler(DuplicateKeyException.class)
+    ResponseEntity<ProblemDetail> handleDuplicate(DuplicateKeyException ex, HttpServletRequest request) {
+        log.warn("Unhandled duplicate key on {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
+        return problem(HttpStatus.CONFLICT, ProblemCodes.CONFLICT, "The request conflicts with a concurrent change. Please retry.");
+    }
+
+    /** Lock waits and deadlocks: nothing was changed, and the same request may well succeed again. */
+    @ExceptionHandler({PessimisticLockingFailureException.class, QueryTimeoutException.class})
+    ResponseEntity<ProblemDetail> handleContention(DataAccessException ex, HttpServletRequest request) {
+        log.warn("Database contention on {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
+        ResponseEntity<ProblemDetail> response = problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.SERVICE_UNAVAILABLE,
+                "The database is busy. Please retry.");
+        return ResponseEntity.status(response.getStatusCode()).header(HttpHeaders.RETRY_AFTER, "1").body(response.getBody());
     }
 
     @ExceptionHandler(Exception.class)
