@@ -36,6 +36,8 @@ record AuthSettings(
 
     /**
      * @param timeout          longest a blacklist command may take before the call fails closed
+     * @param connectTimeout   longest a connection attempt may take (the first one also loads
+     *                         and warms the client, which takes a while on a cold JVM)
      * @param retryAfterFailure after a failed connection attempt, calls fail at once for this
      *                         long instead of each paying the connect timeout again
      */
@@ -43,6 +45,7 @@ record AuthSettings(
             @NotBlank @DefaultValue("127.0.0.1") String host,
             @Min(1) @Max(65535) @DefaultValue("6379") int port,
             @NotNull @DefaultValue("500ms") @DurationMin(millis = 50) @DurationMax(seconds = 10) Duration timeout,
+            @NotNull @DefaultValue("2s") @DurationMin(millis = 50) @DurationMax(seconds = 30) Duration connectTimeout,
             @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration retryAfterFailure) {
     }
 

@@ -12,7 +12,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -25,7 +25,7 @@ import org.springframework.stereotype.Component;
  * {@code retry-after-failure}.
  */
 @Component
-class TokenBlacklist implements DisposableBean {
+class TokenBlacklist implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(TokenBlacklist.class);
     private static final String PREFIX = "bl:";
@@ -34,6 +34,7 @@ class TokenBlacklist implements DisposableBean {
     private final AuthSettings.Blacklist settings;
     private volatile StatefulRedisConnection<String, String> connection;
     private volatile long retryAtNanos = System.nanoTime();
+    private volatile boolean running;
 
     TokenBlacklist(AuthSettings settings) {
         this.settings = settings.blacklist();
@@ -46,7 +47,7 @@ class TokenBlacklist implements DisposableBean {
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .socketOptions(SocketOptions.builder().connectTimeout(timeout).build())
+                .socketOptions(SocketOptions.builder().connectTimeout(this.settings.connectTimeout()).build())
                 .timeoutOptions(TimeoutOptions.enabled(timeout))
                 .build());
     }
@@ -114,12 +115,37 @@ class TokenBlacklist implements DisposableBean {
         return new BlacklistUnavailableException("the token blacklist did not answer: " + e.getMessage(), e);
     }
 
+    /** Connects in the background at start-up, so that the first signed-in call does not pay for it. */
     @Override
-    public void destroy() {
+    public void start() {
+        running = true;
+        Thread.ofVirtual().name("token-blacklist-connect").start(() -> {
+            try {
+                commands();
+            } catch (RuntimeException e) {
+                // Already logged; the first call that needs the blacklist tries again.
+            }
+        });
+    }
+
+    /** Runs after the web server has drained (lower phase), so in-flight calls can still check tokens. */
+    @Override
+    public void stop() {
+        running = false;
         StatefulRedisConnection<String, String> current = connection;
         if (current != null) {
             current.close();
         }
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return 0;
     }
 }

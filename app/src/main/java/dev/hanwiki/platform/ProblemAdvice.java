@@ -2,6 +2,7 @@ package dev.hanwiki.platform;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +22,7 @@ import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -60,6 +62,19 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         ResponseEntity<ProblemDetail> response = problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.DATABASE_UNAVAILABLE,
                 "The database is temporarily unavailable. Please retry.");
         return ResponseEntity.status(response.getStatusCode()).header(HttpHeaders.RETRY_AFTER, "5").body(response.getBody());
+    }
+
+    /** Tomcat could not decode a query or form parameter (for example {@code %ZZ}). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ProblemDetail> handleUndecodableParameter(InvalidParameterException ex) {
+        return problem(HttpStatus.BAD_REQUEST, ProblemCodes.INVALID_INPUT,
+                "A parameter could not be decoded: percent-encode it as UTF-8.");
+    }
+
+    /** A multipart content type without a usable body; no endpoint takes multipart anyway. */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<ProblemDetail> handleMultipart(MultipartException ex) {
+        return problem(HttpStatus.BAD_REQUEST, ProblemCodes.INVALID_INPUT, "The request body is not valid multipart content.");
     }
 
     /** A uniqueness race the service did not anticipate: the request lost against another one. */

@@ -24,9 +24,10 @@ class NodeRecoveryIT {
         List<Long> written = Collections.synchronizedList(new ArrayList<>());
         AtomicBoolean writing = new AtomicBoolean(true);
         AtomicInteger unacknowledged = new AtomicInteger();
+        Users.User author = Users.shared();
         Thread writer = Thread.ofPlatform().name("it-writer").start(() -> {
             for (int i = 0; writing.get(); i++) {
-                var r = Http.post(Stack.api() + "/posts",
+                var r = author.post(Stack.api() + "/posts",
                         Map.of("title", "복구 시험 " + i + " " + word, "content", "노드가 죽어도 잃지 않는다 " + word + " " + i));
                 if (r.status() == 201) {
                     written.add(r.data().path("id").asLong());
