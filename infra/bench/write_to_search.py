@@ -10,35 +10,19 @@ time from the 2xx to the post showing up. Prints p50/p95/p99/max per node.
 Ports come from infra/ports.env. Traffic goes to 127.0.0.1 only.
 """
 import argparse
-import json
-import os
 import random
 import string
 import sys
 import threading
 import time
 import urllib.parse
-import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def ports():
-    env = {}
-    with open(os.path.join(ROOT, "infra", "ports.env"), encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#") and "=" in line:
-                k, v = line.split("=", 1)
-                env[k] = v
-    return env
+from api import call, ports, sign_up
 
 
-def request(method, url, body=None, timeout=5):
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=timeout) as r:
-        return r.status, json.loads(r.read() or b"null")
+def request(method, url, body=None, token=None, timeout=5):
+    status, data, _ = call(method, url, body, token, timeout)
+    return status, data
 
 
 def found(node_url, word, post_id):
@@ -74,10 +58,11 @@ def main():
     api = f"http://127.0.0.1:{env['NGINX_PORT']}/api/v1.0"
     nodes = {"node1": f"http://127.0.0.1:{env['NODE1_PORT']}", "node2": f"http://127.0.0.1:{env['NODE2_PORT']}"}
     lat = {n: [] for n in nodes}
+    _, _, token = sign_up(nodes["node1"], "fresh")
     print(f"writing {args.writes} posts through nginx, polling both nodes' search directly", file=sys.stderr)
     for i in range(args.writes):
         word = "fr" + "".join(random.choices(string.ascii_lowercase, k=10))
-        status, body = request("POST", f"{api}/posts", {"title": f"신선도 측정 {i} {word}", "content": f"{word} 본문 {i}"})
+        status, body = request("POST", f"{api}/posts", {"title": f"신선도 측정 {i} {word}", "content": f"{word} 본문 {i}"}, token)
         t0 = time.perf_counter()
         if status != 201:
             sys.exit(f"write {i} answered {status}")

@@ -35,9 +35,11 @@ class PostRepository {
      * Newest first, as a deferred join: the inner query walks only the covering index
      * (deleted_at, created_at, id) or (category_id, deleted_at, created_at, id) to find one page of
      * ids, so skipping rows costs index entries, not row reads; only that page joins the rows.
+     * STRAIGHT_JOIN keeps that order: left to itself the optimizer may start from users and walk
+     * every post of a prolific author (measured: 70 ms instead of 1 ms at offset 5000).
      */
     private static final String PAGE = """
-            SELECT p.id, p.title, p.author_id, u.nickname, p.category_id, p.view_count, p.like_count,
+            SELECT STRAIGHT_JOIN p.id, p.title, p.author_id, u.nickname, p.category_id, p.view_count, p.like_count,
                    p.created_at, p.updated_at
             FROM (SELECT id, created_at FROM posts
                   WHERE %s deleted_at IS NULL
