@@ -82,19 +82,19 @@ class AccountService {
 
     Availability usernameAvailability(String value) {
         String username = AccountRules.username(value);
-        return new Availability(username, !users.usernameExists(username));
+        return new Availability(username, !users.taken(UserRepository.Name.USERNAME, username));
     }
 
     Availability nicknameAvailability(String value) {
         String nickname = AccountRules.nickname(value);
-        return new Availability(nickname, !users.nicknameExists(nickname));
+        return new Availability(nickname, !users.taken(UserRepository.Name.NICKNAME, nickname));
     }
 
     private void rejectTaken(String username, String nickname) {
-        if (users.usernameExistsOnPrimary(username)) {
+        if (users.takenOnPrimary(UserRepository.Name.USERNAME, username)) {
             throw new UsernameTakenException();
         }
-        if (users.nicknameExistsOnPrimary(nickname)) {
+        if (users.takenOnPrimary(UserRepository.Name.NICKNAME, nickname)) {
             throw new NicknameTakenException();
         }
     }

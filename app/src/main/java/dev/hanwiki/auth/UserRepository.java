@@ -50,22 +50,30 @@ class UserRepository {
         return Objects.requireNonNull(keys.getKey(), "no generated key for users.id").longValue();
     }
 
-    boolean usernameExistsOnPrimary(String username) {
-        return primary.sql("SELECT COUNT(*) FROM users WHERE username = :v").param("v", username).query(Long.class).single() > 0;
+    /** The two unique, case-insensitive names of an account. */
+    enum Name {
+        USERNAME("SELECT COUNT(*) FROM users WHERE username = :v"),
+        NICKNAME("SELECT COUNT(*) FROM users WHERE nickname = :v");
+
+        private final String countSql;
+
+        Name(String countSql) {
+            this.countSql = countSql;
+        }
     }
 
-    boolean nicknameExistsOnPrimary(String nickname) {
-        return primary.sql("SELECT COUNT(*) FROM users WHERE nickname = :v").param("v", nickname).query(Long.class).single() > 0;
+    /** On the primary: for deciding a sign-up, which must not miss a sign-up made a moment ago. */
+    boolean takenOnPrimary(Name name, String value) {
+        return count(primary, name, value) > 0;
     }
 
-    boolean usernameExists(String username) {
-        return replica.query(db -> db.sql("SELECT COUNT(*) FROM users WHERE username = :v")
-                .param("v", username).query(Long.class).single() > 0);
+    /** On the replica: for the availability checks, which are advice, not decisions. */
+    boolean taken(Name name, String value) {
+        return replica.query(db -> count(db, name, value)) > 0;
     }
 
-    boolean nicknameExists(String nickname) {
-        return replica.query(db -> db.sql("SELECT COUNT(*) FROM users WHERE nickname = :v")
-                .param("v", nickname).query(Long.class).single() > 0);
+    private static long count(JdbcClient db, Name name, String value) {
+        return db.sql(name.countSql).param("v", value).query(Long.class).single();
     }
 
     Optional<Credentials> credentials(String username) {

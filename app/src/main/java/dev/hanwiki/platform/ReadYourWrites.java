@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
+import org.springframework.web.util.WebUtils;
 
 /**
  * Session consistency across stateless nodes. A write hands its client the primary's GTID
@@ -65,7 +66,8 @@ public class ReadYourWrites {
         }
         String token = request.getHeader(HEADER);
         if (token == null) {
-            token = cookie(request);
+            Cookie cookie = WebUtils.getCookie(request, COOKIE);
+            token = cookie == null ? null : cookie.getValue();
         }
         Optional<String> position = decode(token);
         position.ifPresent(p -> request.setAttribute(POSITION, p));
@@ -90,18 +92,6 @@ public class ReadYourWrites {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-    }
-
-    private static String cookie(HttpServletRequest request) {
-        Cookie[] cookies = request.getCookies();
-        if (cookies != null) {
-            for (Cookie cookie : cookies) {
-                if (COOKIE.equals(cookie.getName())) {
-                    return cookie.getValue();
-                }
-            }
-        }
-        return null;
     }
 
     private static HttpServletRequest currentRequest() {

@@ -3,6 +3,7 @@ package dev.hanwiki.platform;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpHeaders;
+import org.springframework.web.util.WebUtils;
 
 /**
  * Where a token travels: an {@code Authorization: Bearer} header or the {@code token} cookie
@@ -25,15 +26,8 @@ public final class TokenTransport {
         if (header != null && header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
             return bounded(header.substring(BEARER.length()).strip());
         }
-        Cookie[] cookies = request.getCookies();
-        if (cookies != null) {
-            for (Cookie cookie : cookies) {
-                if (COOKIE.equals(cookie.getName())) {
-                    return bounded(cookie.getValue());
-                }
-            }
-        }
-        return null;
+        Cookie cookie = WebUtils.getCookie(request, COOKIE);
+        return cookie == null ? null : bounded(cookie.getValue());
     }
 
     private static String bounded(String token) {
