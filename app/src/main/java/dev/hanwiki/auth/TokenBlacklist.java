@@ -56,7 +56,7 @@ class TokenBlacklist implements SmartLifecycle {
         try {
             return commands().exists(PREFIX + tokenId) > 0;
         } catch (RedisException e) {
-            throw unavailable(e);
+            throw new BlacklistUnavailableException(e);
         }
     }
 
@@ -66,16 +66,7 @@ class TokenBlacklist implements SmartLifecycle {
         try {
             commands().set(PREFIX + tokenId, "1", SetArgs.Builder.px(millis));
         } catch (RedisException e) {
-            throw unavailable(e);
-        }
-    }
-
-    /** Remaining time to live of a revocation, for tests and operators; negative if absent. */
-    Duration timeToLive(String tokenId) {
-        try {
-            return Duration.ofMillis(commands().pttl(PREFIX + tokenId));
-        } catch (RedisException e) {
-            throw unavailable(e);
+            throw new BlacklistUnavailableException(e);
         }
     }
 
@@ -97,7 +88,7 @@ class TokenBlacklist implements SmartLifecycle {
             return connection;
         }
         if (System.nanoTime() - retryAtNanos < 0) {
-            throw new BlacklistUnavailableException("the token blacklist is unreachable", null);
+            throw new BlacklistUnavailableException(null);
         }
         try {
             connection = client.connect();
@@ -107,12 +98,8 @@ class TokenBlacklist implements SmartLifecycle {
             retryAtNanos = System.nanoTime() + settings.retryAfterFailure().toNanos();
             log.warn("Token blacklist at {}:{} is unreachable ({}); authenticated calls fail closed",
                     settings.host(), settings.port(), e.getMessage());
-            throw unavailable(e);
+            throw new BlacklistUnavailableException(e);
         }
-    }
-
-    private static BlacklistUnavailableException unavailable(RedisException e) {
-        return new BlacklistUnavailableException("the token blacklist did not answer: " + e.getMessage(), e);
     }
 
     /** Connects in the background at start-up, so that the first signed-in call does not pay for it. */

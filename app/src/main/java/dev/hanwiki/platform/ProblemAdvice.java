@@ -59,9 +59,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class})
     ResponseEntity<ProblemDetail> handleDatabaseDown(Exception ex, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
-        ResponseEntity<ProblemDetail> response = problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.DATABASE_UNAVAILABLE,
-                "The database is temporarily unavailable. Please retry.");
-        return ResponseEntity.status(response.getStatusCode()).header(HttpHeaders.RETRY_AFTER, "5").body(response.getBody());
+        return retryLater(ProblemCodes.DATABASE_UNAVAILABLE, "The database is temporarily unavailable. Please retry.", 5);
     }
 
     /** Tomcat could not decode a query or form parameter (for example {@code %ZZ}). */
@@ -88,9 +86,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler({PessimisticLockingFailureException.class, QueryTimeoutException.class})
     ResponseEntity<ProblemDetail> handleContention(DataAccessException ex, HttpServletRequest request) {
         log.warn("Database contention on {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
-        ResponseEntity<ProblemDetail> response = problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.SERVICE_UNAVAILABLE,
-                "The database is busy. Please retry.");
-        return ResponseEntity.status(response.getStatusCode()).header(HttpHeaders.RETRY_AFTER, "1").body(response.getBody());
+        return retryLater(ProblemCodes.SERVICE_UNAVAILABLE, "The database is busy. Please retry.", 1);
     }
 
     @ExceptionHandler(Exception.class)
@@ -151,6 +147,13 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
             problem.setDetail(problem.getTitle());
         }
         return problem;
+    }
+
+    /** 503 with a Retry-After: the failure is the service's, and the same request may succeed later. */
+    private static ResponseEntity<ProblemDetail> retryLater(String code, String detail, int seconds) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, detail);
+        problem.setProperty("code", code);
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, Integer.toString(seconds)).body(problem);
     }
 
     private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {
