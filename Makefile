@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness k6-smoke
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -60,6 +60,15 @@ verify-index: ## compare the primary's live posts with each node's index (missin
 
 bench-freshness: ## write-to-searchable latency per node at RATE writes/s for SECONDS (defaults 100, 60)
 	@python3 infra/bench/freshness.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60)
+
+bench-list: ## list latency at page 0 vs deep pages (seeds N bench posts once, N=50000)
+	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/bench/list_depth.sh $${N:-50000}
+
+bench-endpoints: ## p50/p99 of every API call through nginx, warm, one client (R=300 requests each)
+	@python3 infra/bench/endpoints.py --requests $${R:-300}
+
+openapi: ## refresh docs/openapi.json from what a running node serves
+	@bash $(INFRA)/openapi.sh
 
 k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
 	@bash $(INFRA)/k6.sh smoke

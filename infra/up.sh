@@ -60,8 +60,10 @@ Hanwiki is up ($((SECONDS - T0)) s). What runs where (all on 127.0.0.1):
   Prometheus         http://127.0.0.1:$PROMETHEUS_PORT
   state and logs     $VAR   (make status, make logs, make down)
 
-Try it:
-  curl -s -X POST localhost:$NGINX_PORT/api/v1.0/posts -H 'Content-Type: application/json' \\
-       -d '{"title":"서울 여행","content":"경복궁과 북촌 한옥마을을 걸었다."}'
+Try it (writes need a signed-in user; the token travels in the cookie jar):
+  curl -s -c hanwiki.cookies localhost:$NGINX_PORT/api/v1.0/auth/signup -H 'Content-Type: application/json' \\
+       -d '{"username":"traveler1","nickname":"여행자","password":"Seoul-2025"}'
+  curl -s -b hanwiki.cookies localhost:$NGINX_PORT/api/v1.0/posts -H 'Content-Type: application/json' \\
+       -d '{"title":"서울 여행","content":"경복궁과 북촌 한옥마을을 걸었다.","categoryId":26}'
   curl -s -G localhost:$NGINX_PORT/api/v1.0/posts/search --data-urlencode q=경복궁
 EOT

@@ -8,28 +8,35 @@ node_start() {
   local n="$1" port; port=$(node_port "$n")
   running "node$n" && return 0
   [ -f "$(APP_JAR)" ] || die "app/target/hanwiki.jar is missing: run 'make build' (or 'make up')"
+  [ -n "${JWT_SECRET:-}" ] || die "JWT_SECRET is missing from $VAR/secrets.env (delete the file to regenerate it)"
   mkdir -p "$VAR/node$n"
-  start_bg "node$n" "$(select_jdk)/bin/java" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 \
+  # Secrets travel in the environment (readable by the owner only), not on the command line
+  # (readable by every user through ps).
+  start_bg "node$n" env \
+    HANWIKI_DATASOURCE_PRIMARY_PASSWORD="$DB_APP_PASSWORD" \
+    HANWIKI_DATASOURCE_REPLICA_PASSWORD="$DB_READONLY_PASSWORD" \
+    SPRING_FLYWAY_PASSWORD="$DB_MIGRATE_PASSWORD" \
+    HANWIKI_AUTH_JWTSECRET="$JWT_SECRET" \
+    "$(select_jdk)/bin/java" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 \
     -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED \
     -jar "$(APP_JAR)" \
     --server.port="$port" \
     --hanwiki.node.id="node$n" \
     --hanwiki.datasource.primary.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.primary.username=hanwiki_app \
-    --hanwiki.datasource.primary.password="$DB_APP_PASSWORD" \
     --hanwiki.datasource.replica.url="jdbc:mariadb://127.0.0.1:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.replica.username=hanwiki_ro \
-    --hanwiki.datasource.replica.password="$DB_READONLY_PASSWORD" \
     --spring.flyway.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --spring.flyway.user=hanwiki_migrate \
-    --spring.flyway.password="$DB_MIGRATE_PASSWORD" \
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.cdc.bootstrap-servers="127.0.0.1:$KAFKA_PORT" \
     --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
     --hanwiki.cdc.group-id="hanwiki-indexer-node$n" \
     --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$REDIS_SHARD1_PORT" \
     --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$REDIS_SHARD2_PORT" \
-    --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$REDIS_SHARD3_PORT"
+    --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$REDIS_SHARD3_PORT" \
+    --hanwiki.auth.blacklist.host=127.0.0.1 \
+    --hanwiki.auth.blacklist.port="$REDIS_AUTH_PORT"
 }
 
 node_ready() { http_ok "http://127.0.0.1:$(node_port "$1")/actuator/health/readiness"; }

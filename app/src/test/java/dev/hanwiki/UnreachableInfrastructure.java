@@ -7,11 +7,14 @@ import java.nio.file.Path;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Points a test context at databases that refuse connections (a port that was just free) and
- * at a private index directory. Web-layer tests then exercise the real beans, including how
+ * Points a test context at databases and a token blacklist that refuse connections (a port
+ * that was just free) and at a private index directory. Web-layer tests then exercise the real beans, including how
  * they behave when the database is down, without needing any external process.
  */
 public final class UnreachableInfrastructure {
+
+    /** Base64 of 32 bytes; only ever used by tests. */
+    public static final String TEST_JWT_SECRET = "dGVzdC1vbmx5LXNlY3JldC1mb3ItaGFud2lraS10ZXN0cw==";
 
     private UnreachableInfrastructure() {
     }
@@ -25,6 +28,11 @@ public final class UnreachableInfrastructure {
         }
         registry.add("hanwiki.search.index-path", indexDir::toString);
         registry.add("hanwiki.node.id", () -> "test");
+        // The token blacklist is unreachable too (authenticated calls fail closed); tokens are
+        // signed with a throwaway test secret.
+        registry.add("hanwiki.auth.jwt-secret", () -> TEST_JWT_SECRET);
+        registry.add("hanwiki.auth.blacklist.port", () -> closedPort());
+        registry.add("hanwiki.auth.blacklist.timeout", () -> "200ms");
     }
 
     private static int closedPort() {

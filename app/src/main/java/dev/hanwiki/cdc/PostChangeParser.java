@@ -37,7 +37,8 @@ class PostChangeParser {
                 if (after == null || !after.isObject()) {
                     throw new MalformedChangeException("op '" + op + "' without an 'after' row");
                 }
-                OptionalLong changedAt = op.equals("r") ? OptionalLong.empty() : rowTimeOr(after, sourceTs);
+                OptionalLong changedAt = op.equals("r") || countersOnly(event.get("before"), after)
+                        ? OptionalLong.empty() : rowTimeOr(after, sourceTs);
                 if (!isNull(after, "deleted_at")) {
                     return new PostChange.Delete(requiredLong(after, "id"), changedAt);
                 }
@@ -75,6 +76,15 @@ class PostChangeParser {
     private static JsonNode payload(JsonNode node) {
         JsonNode payload = node.get("payload");
         return node.has("schema") && payload != null && payload.isObject() ? payload : node;
+    }
+
+    /**
+     * Likes and flushed views change counters without a version bump or a new updated_at: not a
+     * fresh write whose visibility lag could be measured from the row time.
+     */
+    private static boolean countersOnly(JsonNode before, JsonNode after) {
+        return before != null && before.isObject() && before.path("version").isIntegralNumber()
+                && before.path("version").longValue() == after.path("version").longValue();
     }
 
     private static OptionalLong rowTimeOr(JsonNode row, OptionalLong fallback) {

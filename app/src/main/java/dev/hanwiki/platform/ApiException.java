@@ -1,21 +1,30 @@
 package dev.hanwiki.platform;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.http.HttpStatus;
 
 /**
  * Base of every domain exception: carries the HTTP status and the stable machine {@code code}
  * that {@link ProblemAdvice} puts into the problem+json body. The message becomes the
- * {@code detail}, so it must be safe to show to a client.
+ * {@code detail}, so it must be safe to show to a client. Extra members (such as the current
+ * version of a post after an edit conflict) go into {@link #properties()}.
  */
 public abstract class ApiException extends RuntimeException {
 
     private final HttpStatus status;
     private final String code;
+    private final Map<String, Object> properties;
 
     protected ApiException(HttpStatus status, String code, String detail) {
+        this(status, code, detail, Map.of());
+    }
+
+    protected ApiException(HttpStatus status, String code, String detail, Map<String, Object> properties) {
         super(detail);
         this.status = status;
         this.code = code;
+        this.properties = Map.copyOf(new LinkedHashMap<>(properties));
     }
 
     public HttpStatus status() {
@@ -24,5 +33,10 @@ public abstract class ApiException extends RuntimeException {
 
     public String code() {
         return code;
+    }
+
+    /** Additional problem members, beside {@code status}, {@code title}, {@code detail} and {@code code}. */
+    public Map<String, Object> properties() {
+        return properties;
     }
 }

@@ -24,14 +24,17 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
 
     /**
      * One pool. The connection timeout is short on purpose: a request waiting 30 s (Hikari's
-     * default) for a dead database holds a Tomcat thread long after the client gave up.
+     * default) for a dead database holds a Tomcat thread long after the client gave up. A
+     * connection held longer than the leak detection threshold is logged with the stack that
+     * borrowed it (no request here holds one for more than a few hundred milliseconds).
      */
     record Pool(
             @NotBlank @Pattern(regexp = "jdbc:(mariadb|mysql):.+") String url,
             @NotBlank String username,
             String password,
             @DefaultValue("10") @Min(1) @Max(200) int maximumPoolSize,
-            @DefaultValue("2s") @NotNull @DurationMin(millis = 250) @DurationMax(minutes = 1) Duration connectionTimeout) {
+            @DefaultValue("2s") @NotNull @DurationMin(millis = 250) @DurationMax(minutes = 1) Duration connectionTimeout,
+            @DefaultValue("20s") @NotNull @DurationMin(seconds = 2) @DurationMax(minutes = 10) Duration leakDetectionThreshold) {
 
         @Override
         public String toString() {

@@ -61,6 +61,7 @@ class DatabaseConfiguration {
         pool.setPassword(settings.password());
         pool.setMaximumPoolSize(settings.maximumPoolSize());
         pool.setConnectionTimeout(settings.connectionTimeout().toMillis());
+        pool.setLeakDetectionThreshold(settings.leakDetectionThreshold().toMillis());
         pool.setReadOnly(readOnly);
         // Never fail on the first connection attempt: an unreachable database must surface as
         // a (mappable) timeout per call, not as an exception that leaves the pool unstarted.

@@ -2,6 +2,7 @@ package dev.hanwiki.platform;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,10 +13,16 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -34,7 +41,9 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
-        return problem(ex.status(), ex.code(), ex.getMessage());
+        ResponseEntity<ProblemDetail> response = problem(ex.status(), ex.code(), ex.getMessage());
+        ex.properties().forEach(response.getBody()::setProperty);
+        return response;
     }
 
     @ExceptionHandler(ConstraintViolationException.class)
@@ -47,11 +56,37 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     }
 
     /** A database outage is not a bug in the request: say so with 503 so clients may retry. */
-    @ExceptionHandler(CannotGetJdbcConnectionException.class)
-    ResponseEntity<ProblemDetail> handleDatabaseDown(CannotGetJdbcConnectionException ex, HttpServletRequest request) {
+    @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class})
+    ResponseEntity<ProblemDetail> handleDatabaseDown(Exception ex, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
-        return problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemCodes.DATABASE_UNAVAILABLE,
-                "The database is temporarily unavailable. Please retry.");
+        return retryLater(ProblemCodes.DATABASE_UNAVAILABLE, "The database is temporarily unavailable. Please retry.", 5);
+    }
+
+    /** Tomcat could not decode a query or form parameter (for example {@code %ZZ}). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ProblemDetail> handleUndecodableParameter(InvalidParameterException ex) {
+        return problem(HttpStatus.BAD_REQUEST, ProblemCodes.INVALID_INPUT,
+                "A parameter could not be decoded: percent-encode it as UTF-8.");
+    }
+
+    /** A multipart content type without a usable body; no endpoint takes multipart anyway. */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<ProblemDetail> handleMultipart(MultipartException ex) {
+        return problem(HttpStatus.BAD_REQUEST, ProblemCodes.INVALID_INPUT, "The request body is not valid multipart content.");
+    }
+
+    /** A uniqueness race the service did not anticipate: the request lost against another one. */
+    @ExceptionHandler(DuplicateKeyException.class)
+    ResponseEntity<ProblemDetail> handleDuplicate(DuplicateKeyException ex, HttpServletRequest request) {
+        log.warn("Unhandled duplicate key on {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
+        return problem(HttpStatus.CONFLICT, ProblemCodes.CONFLICT, "The request conflicts with a concurrent change. Please retry.");
+    }
+
+    /** Lock waits and deadlocks: nothing was changed, and the same request may well succeed again. */
+    @ExceptionHandler({PessimisticLockingFailureException.class, QueryTimeoutException.class})
+    ResponseEntity<ProblemDetail> handleContention(DataAccessException ex, HttpServletRequest request) {
+        log.warn("Database contention on {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
+        return retryLater(ProblemCodes.SERVICE_UNAVAILABLE, "The database is busy. Please retry.", 1);
     }
 
     @ExceptionHandler(Exception.class)
@@ -112,6 +147,13 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
             problem.setDetail(problem.getTitle());
         }
         return problem;
+    }
+
+    /** 503 with a Retry-After: the failure is the service's, and the same request may succeed later. */
+    private static ResponseEntity<ProblemDetail> retryLater(String code, String detail, int seconds) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, detail);
+        problem.setProperty("code", code);
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, Integer.toString(seconds)).body(problem);
     }
 
     private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {

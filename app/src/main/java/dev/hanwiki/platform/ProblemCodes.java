@@ -11,24 +11,51 @@ public final class ProblemCodes {
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
     public static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
+    public static final String URI_TOO_LONG = "URI_TOO_LONG";
+    public static final String HEADERS_TOO_LARGE = "HEADERS_TOO_LARGE";
+    public static final String TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS";
+    public static final String CONFLICT = "CONFLICT";
+    public static final String PRECONDITION_REQUIRED = "PRECONDITION_REQUIRED";
     public static final String DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
     public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
+
+    /** No token on a call that needs one. */
+    public static final String AUTHENTICATION_REQUIRED = "AUTHENTICATION_REQUIRED";
+    /** A token that is malformed, not signed by us or lacks required claims. */
+    public static final String INVALID_TOKEN = "INVALID_TOKEN";
+    public static final String TOKEN_EXPIRED = "TOKEN_EXPIRED";
+    /** A token whose holder logged out (its id is on the blacklist). */
+    public static final String TOKEN_REVOKED = "TOKEN_REVOKED";
+    /** The blacklist cannot be consulted, so no token can be trusted: fail closed. */
+    public static final String AUTH_UNAVAILABLE = "AUTH_UNAVAILABLE";
+    public static final String FORBIDDEN = "FORBIDDEN";
 
     private ProblemCodes() {
     }
 
     /** Code for a framework-raised error, derived from its status so every response has one. */
     static String forStatus(HttpStatusCode status) {
-        return switch (status.value()) {
+        return forStatus(status.value());
+    }
+
+    static String forStatus(int status) {
+        return switch (status) {
             case 400 -> INVALID_INPUT;
+            case 401 -> AUTHENTICATION_REQUIRED;
+            case 403 -> FORBIDDEN;
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;
             case 406 -> NOT_ACCEPTABLE;
+            case 409 -> CONFLICT;
             case 413 -> PAYLOAD_TOO_LARGE;
+            case 414 -> URI_TOO_LONG;
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            case 428 -> PRECONDITION_REQUIRED;
+            case 429 -> TOO_MANY_REQUESTS;
+            case 431 -> HEADERS_TOO_LARGE;
             case 503 -> SERVICE_UNAVAILABLE;
-            default -> status.is5xxServerError() ? INTERNAL_ERROR : "HTTP_" + status.value();
+            default -> status >= 500 ? INTERNAL_ERROR : "HTTP_" + status;
         };
     }
 }

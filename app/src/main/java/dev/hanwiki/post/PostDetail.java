@@ -16,4 +16,10 @@ record PostDetail(
         Instant createdAt,
         Instant updatedAt,
         long version) {
+
+    /** The same row as seen by one reader: views not yet flushed, and whether that reader likes it. */
+    PostDetail seenBy(long unflushedViews, boolean likedByReader) {
+        return new PostDetail(id, title, content, authorId, authorNickname, categoryId, viewCount + unflushedViews,
+                likeCount, likedByReader, createdAt, updatedAt, version);
+    }
 }

@@ -2,13 +2,19 @@ package dev.hanwiki.post;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 
-/** Body of create and edit. Limits mirror the columns: title VARCHAR(512), content 1 MiB chars. */
+/**
+ * Body of create and edit. Limits mirror the columns: title VARCHAR(512), content 1 MiB chars.
+ * {@code version} is the version an edit started from (ignored on create); it may instead come
+ * as {@code If-Match}.
+ */
 record PostRequest(
         @NotBlank @Size(max = PostRequest.MAX_TITLE) String title,
         @NotNull @Size(max = PostRequest.MAX_CONTENT) String content,
-        Long categoryId) {
+        Long categoryId,
+        @PositiveOrZero Long version) {
 
     static final int MAX_TITLE = 512;
     static final int MAX_CONTENT = 1_048_576;

@@ -1,7 +1,8 @@
 /**
  * Posts: the write API (create, edit, soft delete; one primary transaction each, with a
- * revision row per saved version) and detail reads from the replica. It must never touch the
- * search index or any cache: those follow the binlog, so the database commit is the only
- * thing a write has to get right.
+ * revision row per saved version and optimistic version checks), detail and list reads from
+ * the replica, history (revisions and diffs), likes, and view counting buffered in memory. It
+ * must never touch the search index or any cache, and a read must never write to the database:
+ * the index and caches follow the binlog, views are flushed in batches by one thread.
  */
 package dev.hanwiki.post;

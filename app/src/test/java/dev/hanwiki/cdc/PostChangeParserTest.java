@@ -92,6 +92,14 @@ class PostChangeParserTest {
     }
 
     @Test
+    void aCounterOnlyUpdateIsIndexedButHasNoWriteTime() throws Exception {
+        PostChange change = parser.parse(key(1), event("u", row(1, "t", "c", null, 3, null), row(1, "t", "c", null, 3, null)));
+
+        assertThat(change).isInstanceOf(PostChange.Upsert.class);
+        assertThat(change.changedAtMillis()).isEmpty();
+    }
+
+    @Test
     void writeTimeIsTheRowUpdateTimeBecauseBinlogTimestampsHaveWholeSecondPrecision() throws Exception {
         PostChange change = parser.parse(key(1), DebeziumEvents.updated(1, "t", "c", 3));
 

@@ -9,6 +9,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,47 +35,96 @@ final class Http {
             return raw.headers().firstValue(name).orElse("");
         }
 
+        List<String> headers(String name) {
+            return raw.headers().allValues(name);
+        }
+
+        /** The value of cookie {@code name} set by this response, or null. */
+        String cookie(String name) {
+            for (String set : headers("Set-Cookie")) {
+                String pair = set.split(";", 2)[0];
+                int eq = pair.indexOf('=');
+                if (eq > 0 && pair.substring(0, eq).strip().equals(name)) {
+                    return pair.substring(eq + 1);
+                }
+            }
+            return null;
+        }
+
         @Override
         public String toString() {
-            return status + " " + body;
+            return status + " " + (body.length() > 500 ? body.substring(0, 500) + "..." : body);
+        }
+    }
+
+    /** One request under construction: method, URL, headers and an optional body. */
+    static final class Call {
+        private final String method;
+        private final String url;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.noBody();
+
+        private Call(String method, String url) {
+            this.method = method;
+            this.url = url;
+        }
+
+        Call header(String name, String value) {
+            headers.put(name, value);
+            return this;
+        }
+
+        Call json(Object value) {
+            return raw(value instanceof String text ? text : JSON.writeValueAsString(value), "application/json");
+        }
+
+        Call raw(String text, String contentType) {
+            body = HttpRequest.BodyPublishers.ofString(text);
+            if (contentType != null) {
+                headers.put("Content-Type", contentType);
+            }
+            return this;
+        }
+
+        Response send() {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).method(method, body).timeout(Duration.ofSeconds(15));
+            headers.forEach(b::header);
+            try {
+                HttpResponse<String> r = CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                return new Response(r.statusCode(), r.body(), r);
+            } catch (IOException e) {
+                throw new UncheckedIOException(method + " " + url, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 
     private Http() {
     }
 
+    static Call call(String method, String url) {
+        return new Call(method, url);
+    }
+
     static Response get(String url) {
-        return send(HttpRequest.newBuilder(URI.create(url)).GET());
+        return call("GET", url).send();
     }
 
     static Response post(String url, Object body) {
-        return send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+        return call("POST", url).json(body).send();
     }
 
     static Response put(String url, Object body) {
-        return send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+        return call("PUT", url).json(body).send();
     }
 
     static Response delete(String url) {
-        return send(HttpRequest.newBuilder(URI.create(url)).DELETE());
+        return call("DELETE", url).send();
     }
 
     static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
-
-    private static Response send(HttpRequest.Builder b) {
-        try {
-            HttpResponse<String> r = CLIENT.send(b.timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Response(r.statusCode(), r.body(), r);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -67,12 +67,9 @@ final class Search {
         return rows;
     }
 
+    /** Creates a post as the shared test user. */
     static long create(String title, String content) {
-        Http.Response r = Http.post(Stack.api() + "/posts", Map.of("title", title, "content", content));
-        if (r.status() != 201) {
-            throw new AssertionError("create failed: " + r);
-        }
-        return r.data().path("id").asLong();
+        return Users.shared().createPost(title, content);
     }
 
     /**

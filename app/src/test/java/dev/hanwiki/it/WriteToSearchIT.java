@@ -43,7 +43,8 @@ class WriteToSearchIT {
             Eventually.within(FRESH, "original on node" + node, () -> Search.idsOn(node, before).contains(id));
         }
 
-        var r = Http.put(Stack.api() + "/posts/" + id, Map.of("title", "편집 후 " + after, "content", "고친 내용 " + after));
+        var r = Users.shared().put(Stack.api() + "/posts/" + id,
+                Map.of("title", "편집 후 " + after, "content", "고친 내용 " + after, "version", 1));
         assertThat(r.status()).as(r.toString()).isEqualTo(200);
         assertThat(r.data().path("version").asLong()).isEqualTo(2);
 
@@ -65,7 +66,7 @@ class WriteToSearchIT {
             Eventually.within(FRESH, "post on node" + node, () -> Search.idsOn(node, word).contains(id));
         }
 
-        assertThat(Http.delete(Stack.api() + "/posts/" + id).status()).isEqualTo(204);
+        assertThat(Users.shared().delete(Stack.api() + "/posts/" + id).status()).isEqualTo(204);
 
         for (int n = 1; n <= 2; n++) {
             int node = n;

@@ -1,5 +1,7 @@
 package dev.hanwiki.platform;
 
+import static dev.hanwiki.ProblemAssertions.isProblem;
+import static dev.hanwiki.ProblemAssertions.signedIn;
 import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
@@ -7,8 +9,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import dev.hanwiki.UnreachableInfrastructure;
 import java.nio.file.Path;
@@ -30,7 +32,8 @@ import org.springframework.test.web.servlet.ResultActions;
  * Runs the real controllers, advice and filter; the databases are unreachable on purpose.
  */
 @WebMvcTest(
-        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search)\\..*"),
+        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
+                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
 @DirtiesContext
 class ProblemResponsesTest {
@@ -46,19 +49,8 @@ class ProblemResponsesTest {
     @Autowired
     MockMvc mvc;
 
-    private static ResultActions isProblem(ResultActions result, int status, String code) throws Exception {
-        return result.andExpect(status().is(status))
-                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
-                .andExpect(jsonPath("$.status").value(status))
-                .andExpect(jsonPath("$.code").value(code))
-                .andExpect(jsonPath("$.title").isNotEmpty())
-                .andExpect(jsonPath("$.detail").isNotEmpty())
-                .andExpect(jsonPath("$.trace").doesNotExist())
-                .andExpect(jsonPath("$.exception").doesNotExist());
-    }
-
     private ResultActions postJson(String body) throws Exception {
-        return mvc.perform(post("/api/v1.0/posts").contentType(MediaType.APPLICATION_JSON).content(body));
+        return mvc.perform(post("/api/v1.0/posts").with(signedIn()).contentType(MediaType.APPLICATION_JSON).content(body));
     }
 
     @Test
@@ -128,13 +120,13 @@ class ProblemResponsesTest {
 
     @Test
     void wrongMethodIsMethodNotAllowed() throws Exception {
-        isProblem(mvc.perform(patch("/api/v1.0/posts/1").contentType(MediaType.APPLICATION_JSON).content("{}")),
+        isProblem(mvc.perform(patch("/api/v1.0/posts/1").with(signedIn()).contentType(MediaType.APPLICATION_JSON).content("{}")),
                 405, "METHOD_NOT_ALLOWED");
     }
 
     @Test
     void nonJsonBodyIsUnsupportedMediaType() throws Exception {
-        isProblem(mvc.perform(post("/api/v1.0/posts").contentType(MediaType.TEXT_PLAIN).content("title=t")),
+        isProblem(mvc.perform(post("/api/v1.0/posts").with(signedIn()).contentType(MediaType.TEXT_PLAIN).content("title=t")),
                 415, "UNSUPPORTED_MEDIA_TYPE");
     }
 
@@ -143,6 +135,12 @@ class ProblemResponsesTest {
         isProblem(mvc.perform(get("/api/v1.0/posts/1")), 503, "DATABASE_UNAVAILABLE")
                 .andExpect(content().string(allOf(not(containsString("jdbc")), not(containsString("127.0.0.1")),
                         not(containsString("Exception")))));
+    }
+
+    @Test
+    void aWriteWhileThePrimaryIsUnreachableIsServiceUnavailable() throws Exception {
+        isProblem(postJson("{\"title\":\"t\",\"content\":\"c\"}"), 503, "DATABASE_UNAVAILABLE")
+                .andExpect(header().exists("Retry-After"));
     }
 
     @Test

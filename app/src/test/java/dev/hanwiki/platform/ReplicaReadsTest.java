@@ -3,26 +3,37 @@ package dev.hanwiki.platform;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.SimpleDriverDataSource;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 
 class ReplicaReadsTest {
 
-    private static final Instant START = Instant.parse("2025-11-21T00:00:00Z");
+    /** Refuses connections (nothing listens on port 1): a database that is down. */
+    private static JdbcClient unreachable() {
+        return JdbcClient.create(new DriverManagerDataSource("jdbc:mariadb://127.0.0.1:1/hanwiki?connectTimeout=200"));
+    }
 
-    // Real clients that are never connected: the query below only looks at which one it got.
-    private final JdbcClient replica = JdbcClient.create(new SimpleDriverDataSource());
-    private final JdbcClient primary = JdbcClient.create(new SimpleDriverDataSource());
-    private final MutableClock clock = new MutableClock();
-    private final ReplicaReads reads = new ReplicaReads(replica, primary, clock);
+    static final ReadRoutingSettings SETTINGS = new ReadRoutingSettings(Duration.ofSeconds(1), Duration.ofSeconds(1),
+            Duration.ofMillis(100), Duration.ofSeconds(60), GtidFlavor.MARIADB);
+
+    // The query below only looks at which client it got; only the writer check really connects.
+    private final JdbcClient replica = unreachable();
+    private final JdbcClient primary = unreachable();
+    private final ReplicaMonitor monitor = new ReplicaMonitor(replica, primary, SETTINGS, Clock.systemUTC());
+    private final ReplicaReads reads = new ReplicaReads(replica, primary, monitor, new ReadYourWrites(SETTINGS), SETTINGS,
+            new ReadRoutingMetrics(monitor));
     private final List<String> asked = new ArrayList<>();
     private boolean replicaDown;
 
@@ -35,6 +46,11 @@ class ReplicaReadsTest {
         return name;
     };
 
+    @AfterEach
+    void clearRequest() {
+        RequestContextHolder.resetRequestAttributes();
+    }
+
     @Test
     void healthyReplicaServesReads() {
         assertThat(reads.query(query)).isEqualTo("replica");
@@ -42,53 +58,50 @@ class ReplicaReadsTest {
     }
 
     @Test
-    void unreachableReplicaFallsBackToThePrimary() {
+    void unreachableReplicaFallsBackToThePrimaryAndStopsReceivingReads() {
         replicaDown = true;
 
         assertThat(reads.query(query)).isEqualTo("primary");
         assertThat(asked).containsExactly("replica", "primary");
+        assertThat(monitor.readsOnReplica()).isFalse();
+        assertThat(monitor.status().state()).isEqualTo(ReplicaMonitor.State.UNREACHABLE);
     }
 
     @Test
-    void afterAFailureReadsGoStraightToThePrimaryForAWhile() {
+    void afterAFailureReadsGoStraightToThePrimaryUntilAProbeSucceeds() {
         replicaDown = true;
         reads.query(query);
+        replicaDown = false;
         asked.clear();
-        clock.now = START.plusSeconds(1);
 
         assertThat(reads.query(query)).isEqualTo("primary");
         assertThat(asked).containsExactly("primary");
     }
 
     @Test
-    void replicaIsTriedAgainOnceThePauseIsOver() {
-        replicaDown = true;
-        reads.query(query);
-        replicaDown = false;
-        asked.clear();
-        clock.now = START.plus(ReplicaReads.PRIMARY_ONLY_AFTER_FAILURE).plusMillis(1);
+    void aProbeThatCannotReachTheReplicaKeepsReadsOnThePrimary() {
+        monitor.probe();
 
-        assertThat(reads.query(query)).isEqualTo("replica");
-        assertThat(asked).containsExactly("replica");
+        assertThat(monitor.readsOnReplica()).isFalse();
+        assertThat(reads.query(query)).isEqualTo("primary");
     }
 
-    private static final class MutableClock extends Clock {
+    @Test
+    void aWriterWhosePositionCannotBeCheckedOnTheReplicaReadsFromThePrimary() {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
+        request.addHeader(ReadYourWrites.HEADER, Base64.getUrlEncoder().withoutPadding().encodeToString("0-1-42".getBytes()));
+        RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request, new MockHttpServletResponse()));
 
-        Instant now = START;
+        assertThat(reads.query(query)).isEqualTo("primary");
+        assertThat(asked).containsExactly("primary");
+    }
 
-        @Override
-        public Instant instant() {
-            return now;
-        }
+    @Test
+    void aForgedPositionIsIgnored() {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
+        request.addHeader(ReadYourWrites.HEADER, Base64.getUrlEncoder().encodeToString("0-1-1'; DROP TABLE posts".getBytes()));
+        RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request, new MockHttpServletResponse()));
 
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
+        assertThat(reads.query(query)).isEqualTo("replica");
     }
 }

@@ -1,4 +1,4 @@
-package dev.hanwiki.post;
+package dev.hanwiki.platform;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -9,16 +9,16 @@ import java.time.temporal.ChronoUnit;
  * DATETIME(6) columns hold UTC wall-clock time. Debezium reads DATETIME as if it were UTC
  * (epoch microseconds), so writing UTC keeps the database, the index and the API in agreement.
  */
-final class DatabaseTime {
+public final class DatabaseTime {
 
     private DatabaseTime() {
     }
 
-    static LocalDateTime toColumn(Instant instant) {
+    public static LocalDateTime toColumn(Instant instant) {
         return LocalDateTime.ofInstant(instant.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
     }
 
-    static Instant fromColumn(LocalDateTime value) {
+    public static Instant fromColumn(LocalDateTime value) {
         return value == null ? null : value.toInstant(ZoneOffset.UTC);
     }
 }

@@ -1,0 +1,101 @@
+package dev.hanwiki.auth;
+
+import dev.hanwiki.platform.AuthenticatedUser;
+import dev.hanwiki.platform.PrimaryWrites;
+import java.time.Clock;
+import java.time.Duration;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+
+/**
+ * Account use cases. Passwords are hashed outside any transaction (the hash is deliberately
+ * slow). Duplicates are checked before hashing, for a fast answer, and again by the unique keys,
+ * which settle races between two sign-ups for the same name.
+ */
+@Service
+class AccountService {
+
+    /** A signed-in user and the token that proves it. */
+    record Session(UserView user, IssuedToken token) {
+    }
+
+    private final UserRepository users;
+    private final PasswordEncoder passwords;
+    private final JwtTokens tokens;
+    private final TokenBlacklist blacklist;
+    private final PrimaryWrites writes;
+    private final Clock clock;
+    /** Compared against when the username is unknown, so both failures cost the same time. */
+    private final String decoyHash;
+
+    AccountService(UserRepository users, PasswordEncoder passwords, JwtTokens tokens, TokenBlacklist blacklist,
+            PrimaryWrites writes, Clock clock) {
+        this.users = users;
+        this.passwords = passwords;
+        this.tokens = tokens;
+        this.blacklist = blacklist;
+        this.writes = writes;
+        this.clock = clock;
+        this.decoyHash = passwords.encode("decoy-password-never-matches");
+    }
+
+    Session signup(SignupRequest request) {
+        String username = AccountRules.username(request.username());
+        String nickname = AccountRules.nickname(request.nickname());
+        String password = AccountRules.password(request.password());
+        rejectTaken(username, nickname);
+        String hash = passwords.encode(password);
+        long id;
+        try {
+            id = writes.inTransaction(() -> users.insert(username, nickname, hash, clock.instant()));
+        } catch (DuplicateKeyException e) {
+            rejectTaken(username, nickname);
+            throw e;
+        }
+        UserView user = users.findOnPrimary(id).orElseThrow(() -> new IllegalStateException("user " + id + " vanished"));
+        return new Session(user, tokens.issue(id));
+    }
+
+    Session login(LoginRequest request) {
+        var credentials = users.credentials(request.username());
+        String hash = credentials.map(UserRepository.Credentials::passwordHash).orElse(null);
+        boolean matches = passwords.matches(request.password(), hash == null ? decoyHash : hash);
+        if (credentials.isEmpty() || hash == null || !matches) {
+            throw new InvalidCredentialsException();
+        }
+        long id = credentials.get().id();
+        UserView user = users.findOnPrimary(id).orElseThrow(InvalidCredentialsException::new);
+        return new Session(user, tokens.issue(id));
+    }
+
+    /** Revokes the caller's token until it would have expired anyway. */
+    void logout(AuthenticatedUser caller) {
+        Duration remaining = Duration.between(clock.instant(), caller.expiresAt());
+        // One extra second, so that the entry outlives the token even across a clock tick.
+        blacklist.revoke(caller.tokenId(), remaining.plusSeconds(1));
+    }
+
+    UserView me(AuthenticatedUser caller) {
+        return users.find(caller.id()).orElseThrow(UserNotFoundException::new);
+    }
+
+    Availability usernameAvailability(String value) {
+        String username = AccountRules.username(value);
+        return new Availability(username, !users.taken(UserRepository.Name.USERNAME, username));
+    }
+
+    Availability nicknameAvailability(String value) {
+        String nickname = AccountRules.nickname(value);
+        return new Availability(nickname, !users.taken(UserRepository.Name.NICKNAME, nickname));
+    }
+
+    private void rejectTaken(String username, String nickname) {
+        if (users.takenOnPrimary(UserRepository.Name.USERNAME, username)) {
+            throw new UsernameTakenException();
+        }
+        if (users.takenOnPrimary(UserRepository.Name.NICKNAME, nickname)) {
+            throw new NicknameTakenException();
+        }
+    }
+}

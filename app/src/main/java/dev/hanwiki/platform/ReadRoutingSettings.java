@@ -1,0 +1,31 @@
+package dev.hanwiki.platform;
+
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code hanwiki.read-routing.*}: when reads leave the replica for the primary.
+ *
+ * @param maxReplicaLag   reads move to the primary while the replica needs longer than this to
+ *                        apply what the primary had logged (measured by {@link ReplicaMonitor})
+ * @param probeInterval   how often the replica's lag and reachability are measured
+ * @param syncWait        how long a read on behalf of a client that just wrote waits for the
+ *                        replica to apply that write before it reads from the primary instead
+ * @param syncMaxAge      how long a client carries its last write position (cookie lifetime);
+ *                        longer than it takes the probe to notice a lagging replica
+ * @param gtidFlavor      the GTID dialect of the servers: MariaDB locally, MySQL in production
+ */
+@Validated
+@ConfigurationProperties("hanwiki.read-routing")
+record ReadRoutingSettings(
+        @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration maxReplicaLag,
+        @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration probeInterval,
+        @NotNull @DefaultValue("100ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration syncWait,
+        @NotNull @DefaultValue("60s") @DurationMin(seconds = 5) @DurationMax(hours = 1) Duration syncMaxAge,
+        @NotNull @DefaultValue("mariadb") GtidFlavor gtidFlavor) {
+}

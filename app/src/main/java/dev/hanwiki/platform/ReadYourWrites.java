@@ -1,0 +1,107 @@
+package dev.hanwiki.platform;
+
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Optional;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseCookie;
+import org.springframework.stereotype.Component;
+import org.springframework.web.context.request.RequestAttributes;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+import org.springframework.web.util.WebUtils;
+
+/**
+ * Session consistency across stateless nodes. A write hands its client the primary's GTID
+ * position of that commit (cookie {@code hw_sync}, and header {@code X-Hanwiki-Sync} for
+ * clients without cookies). Later reads that carry it are served by the replica only once the
+ * replica has applied that position, otherwise by the primary, so whichever node answers, the
+ * writer sees its own write. The position is opaque to clients (base64url) and is checked
+ * against the GTID grammar before it reaches a server: a forged value can at most cost its
+ * sender replica reads.
+ */
+@Component
+public class ReadYourWrites {
+
+    static final String COOKIE = "hw_sync";
+    static final String HEADER = "X-Hanwiki-Sync";
+    private static final String POSITION = ReadYourWrites.class.getName() + ".position";
+    private static final String REACHED = ReadYourWrites.class.getName() + ".reached";
+
+    private final ReadRoutingSettings settings;
+
+    ReadYourWrites(ReadRoutingSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Hands the position of a commit made for the current request to its client. */
+    void wrote(String position) {
+        ServletRequestAttributes current = current();
+        if (current == null || !settings.gtidFlavor().isPosition(position)) {
+            return;
+        }
+        current.getRequest().setAttribute(POSITION, position);
+        current.getRequest().removeAttribute(REACHED);
+        HttpServletResponse response = current.getResponse();
+        if (response == null || response.isCommitted()) {
+            return;
+        }
+        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(position.getBytes(StandardCharsets.US_ASCII));
+        response.setHeader(HEADER, token);
+        response.addHeader(HttpHeaders.SET_COOKIE, ResponseCookie.from(COOKIE, token)
+                .path("/").httpOnly(true).sameSite("Lax").maxAge(settings.syncMaxAge()).build().toString());
+    }
+
+    /** The write position the current request must see, if its client wrote recently. */
+    Optional<String> requiredPosition() {
+        HttpServletRequest request = currentRequest();
+        if (request == null || request.getAttribute(REACHED) != null) {
+            return Optional.empty();
+        }
+        if (request.getAttribute(POSITION) instanceof String position) {
+            return Optional.of(position);
+        }
+        String token = request.getHeader(HEADER);
+        if (token == null) {
+            Cookie cookie = WebUtils.getCookie(request, COOKIE);
+            token = cookie == null ? null : cookie.getValue();
+        }
+        Optional<String> position = decode(token);
+        position.ifPresent(p -> request.setAttribute(POSITION, p));
+        return position;
+    }
+
+    /** The replica has applied the required position: later reads of this request need not check again. */
+    void reached() {
+        HttpServletRequest request = currentRequest();
+        if (request != null) {
+            request.setAttribute(REACHED, Boolean.TRUE);
+        }
+    }
+
+    private Optional<String> decode(String token) {
+        if (token == null || token.length() > 4096) {
+            return Optional.empty();
+        }
+        try {
+            String position = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.US_ASCII);
+            return settings.gtidFlavor().isPosition(position) ? Optional.of(position) : Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static HttpServletRequest currentRequest() {
+        ServletRequestAttributes current = current();
+        return current == null ? null : current.getRequest();
+    }
+
+    /** Null outside a request (background threads such as the view flusher). */
+    private static ServletRequestAttributes current() {
+        RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
+        return attributes instanceof ServletRequestAttributes servlet ? servlet : null;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.hanwiki.platform;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Decides whether reads may use the replica. A probe thread measures, every
+ * {@code probe-interval}, how long the replica takes to apply everything the primary has
+ * logged at that moment (a GTID wait bounded by {@code max-replica-lag}): that is the
+ * staleness a reader would see, with no privilege beyond SELECT. Reads leave the replica when
+ * it is unreachable or lags beyond the bound, and come back at the first good probe. A failed
+ * read reports the replica unreachable at once, without waiting for the next probe.
+ */
+@Component
+public class ReplicaMonitor implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(ReplicaMonitor.class);
+
+    /** What the last measurement found. UNKNOWN (before the first probe) trusts the replica. */
+    public enum State { UNKNOWN, HEALTHY, LAGGING, UNREACHABLE }
+
+    /** An immutable view for health, metrics and the internal endpoint. */
+    public record Status(State state, boolean readsOnReplica, Duration lastLag, Instant checkedAt, String reason) {
+    }
+
+    private final JdbcClient replica;
+    private final JdbcClient primary;
+    private final ReadRoutingSettings settings;
+    private final Clock clock;
+    private volatile Status status;
+    private ScheduledExecutorService prober;
+
+    ReplicaMonitor(@ReplicaDatabase JdbcClient replica, @PrimaryDatabase JdbcClient primary,
+            ReadRoutingSettings settings, Clock clock) {
+        this.replica = replica;
+        this.primary = primary;
+        this.settings = settings;
+        this.clock = clock;
+        this.status = new Status(State.UNKNOWN, true, null, null, "not measured yet");
+    }
+
+    public boolean readsOnReplica() {
+        return status.readsOnReplica();
+    }
+
+    public Status status() {
+        return status;
+    }
+
+    /** A read failed to reach the replica: stop sending reads there until a probe succeeds. */
+    void readFailed(String reason) {
+        update(State.UNREACHABLE, status.lastLag(), "read failed: " + reason);
+    }
+
+    /**
+     * One measurement. If the primary cannot be asked for its position, lag cannot be measured;
+     * the replica is then judged on reachability alone, since it is the only copy left to read.
+     */
+    void probe() {
+        String position = null;
+        try {
+            position = primary.sql(settings.gtidFlavor().primaryPositionSql).query(String.class).optional().orElse(null);
+        } catch (DataAccessException e) {
+            log.debug("Primary position unavailable; probing the replica for reachability only", e);
+        }
+        long start = System.nanoTime();
+        try {
+            if (position == null || position.isBlank()) {
+                replica.sql("SELECT 1").query(Integer.class).single();
+                update(State.HEALTHY, status.lastLag(), position == null ? "reachable; lag unknown (primary unavailable)" : "reachable");
+                return;
+            }
+            Integer result = replica.sql(settings.gtidFlavor().waitSql)
+                    .params(position, seconds(settings.maxReplicaLag()))
+                    .query(Integer.class).optional().orElse(null);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            if (settings.gtidFlavor().reached(result)) {
+                update(State.HEALTHY, took, "caught up within " + settings.maxReplicaLag());
+            } else {
+                update(State.LAGGING, took, "has not applied " + position + " within " + settings.maxReplicaLag());
+            }
+        } catch (DataAccessException e) {
+            update(State.UNREACHABLE, status.lastLag(), rootMessage(e));
+        }
+    }
+
+    private synchronized void update(State state, Duration lag, String reason) {
+        Status previous = status;
+        boolean onReplica = state == State.HEALTHY || state == State.UNKNOWN;
+        status = new Status(state, onReplica, lag, clock.instant(), reason);
+        if (previous.readsOnReplica() != onReplica) {
+            if (onReplica) {
+                log.info("Replica is back ({}): reads return to it", reason);
+            } else {
+                log.warn("Replica is {} ({}): reads go to the primary until it recovers", state, reason);
+            }
+        }
+    }
+
+    static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+
+    static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName();
+    }
+
+    @Override
+    public synchronized void start() {
+        if (prober != null) {
+            return;
+        }
+        prober = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("replica-monitor").daemon().factory());
+        long interval = settings.probeInterval().toMillis();
+        prober.scheduleWithFixedDelay(this::probeSafely, 0, interval, TimeUnit.MILLISECONDS);
+    }
+
+    private void probeSafely() {
+        try {
+            probe();
+        } catch (RuntimeException e) {
+            // A throwing task would cancel every later probe and freeze the routing decision.
+            log.warn("Replica probe failed", e);
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (prober != null) {
+            prober.shutdownNow();
+            prober = null;
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return prober != null;
+    }
+}

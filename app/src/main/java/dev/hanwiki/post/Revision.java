@@ -1,0 +1,15 @@
+package dev.hanwiki.post;
+
+import java.time.Instant;
+
+/** One saved version of a post, as it was stored. */
+record Revision(
+        long postId,
+        long version,
+        String title,
+        String content,
+        Long categoryId,
+        long authorId,
+        String authorNickname,
+        Instant createdAt) {
+}

@@ -1,0 +1,7 @@
+package dev.hanwiki.post;
+
+import java.time.Instant;
+
+/** One entry of a post's history: who saved which version when, without the content. */
+record RevisionSummary(long version, String title, Long categoryId, long authorId, String authorNickname, Instant createdAt) {
+}

@@ -1,0 +1,162 @@
+package dev.hanwiki.post;
+
+import dev.hanwiki.platform.PrimaryDatabase;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Counts detail reads without writing on the read path: {@link #record} only touches the
+ * in-memory {@link ViewBuffer}; one thread adds the buffered counts to {@code posts.view_count}
+ * on the primary every {@code flush-interval}, in batches, in post id order (so two nodes
+ * flushing at once never deadlock). A failed flush puts its counts back for the next one. On
+ * shutdown the last counts are flushed after the web server has drained its requests
+ * (this lifecycle stops in a later phase than the web server).
+ */
+@Component
+class ViewCounter implements SmartLifecycle, MeterBinder {
+
+    private static final Logger log = LoggerFactory.getLogger(ViewCounter.class);
+    /** Stops after the web server (which stops in phases just below Integer.MAX_VALUE). */
+    static final int PHASE = 0;
+
+    private final ViewBuffer buffer;
+    private final JdbcTemplate primary;
+    private final TransactionTemplate transaction;
+    private final ViewSettings settings;
+    private final AtomicLong flushed = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private ScheduledExecutorService flusher;
+
+    ViewCounter(@PrimaryDatabase DataSource primary, PlatformTransactionManager transactionManager, ViewSettings settings) {
+        this.buffer = new ViewBuffer(settings.maxPendingPosts());
+        this.primary = new JdbcTemplate(primary);
+        this.transaction = new TransactionTemplate(transactionManager);
+        this.settings = settings;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        FunctionCounter.builder("hanwiki.views.flushed", flushed, AtomicLong::get)
+                .description("Views added to the database").register(registry);
+        FunctionCounter.builder("hanwiki.views.flush.failures", failures, AtomicLong::get)
+                .description("Flushes that failed; their views were kept for the next one").register(registry);
+        FunctionCounter.builder("hanwiki.views.dropped", buffer, ViewBuffer::dropped)
+                .description("Views not counted because the buffer was full").register(registry);
+        Gauge.builder("hanwiki.views.pending.posts", buffer, ViewBuffer::size)
+                .description("Posts with views waiting to be flushed").register(registry);
+    }
+
+    void record(long postId) {
+        buffer.record(postId);
+    }
+
+    /** Views of this post counted here but not yet flushed, so a reader sees its own view at once. */
+    long unflushed(long postId) {
+        return buffer.pending(postId);
+    }
+
+    /** @return the number of views written */
+    long flush() {
+        Map<Long, Long> counts = buffer.drain();
+        if (counts.isEmpty()) {
+            return 0;
+        }
+        List<Map.Entry<Long, Long>> entries = new ArrayList<>(counts.entrySet());
+        long written = 0;
+        for (int from = 0; from < entries.size(); from += settings.batchSize()) {
+            List<Map.Entry<Long, Long>> batch = entries.subList(from, Math.min(entries.size(), from + settings.batchSize()));
+            try {
+                transaction.executeWithoutResult(status -> primary.batchUpdate(
+                        "UPDATE posts SET view_count = view_count + ? WHERE id = ? AND deleted_at IS NULL",
+                        batch, batch.size(), (ps, entry) -> {
+                            ps.setLong(1, entry.getValue());
+                            ps.setLong(2, entry.getKey());
+                        }));
+                long views = batch.stream().mapToLong(Map.Entry::getValue).sum();
+                written += views;
+                flushed.addAndGet(views);
+            } catch (DataAccessException | TransactionException e) {
+                Map<Long, Long> unwritten = new HashMap<>();
+                entries.subList(from, entries.size()).forEach(entry -> unwritten.put(entry.getKey(), entry.getValue()));
+                buffer.restore(unwritten);
+                failures.incrementAndGet();
+                log.warn("Could not flush views of {} posts; keeping them for the next flush: {}", unwritten.size(), e.getMessage());
+                break;
+            }
+        }
+        return written;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (flusher != null) {
+            return;
+        }
+        flusher = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("view-flusher").daemon().factory());
+        long interval = settings.flushInterval().toMillis();
+        flusher.scheduleWithFixedDelay(this::flushSafely, interval, interval, TimeUnit.MILLISECONDS);
+    }
+
+    private void flushSafely() {
+        try {
+            flush();
+        } catch (RuntimeException e) {
+            // Keep the schedule alive: a throwing task would cancel every later flush.
+            log.warn("View flush failed", e);
+        }
+    }
+
+    /** Waits for a running flush, then flushes what is left. */
+    @Override
+    public synchronized void stop() {
+        if (flusher == null) {
+            return;
+        }
+        flusher.shutdown();
+        try {
+            if (!flusher.awaitTermination(10, TimeUnit.SECONDS)) {
+                log.warn("View flusher did not stop within 10 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flusher = null;
+        long written = flush();
+        int left = buffer.size();
+        if (left > 0) {
+            log.warn("Shutting down with views of {} posts unflushed (the primary did not take them)", left);
+        } else {
+            log.info("Flushed the last {} views before shutdown", written);
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return flusher != null;
+    }
+
+    @Override
+    public int getPhase() {
+        return PHASE;
+    }
+}

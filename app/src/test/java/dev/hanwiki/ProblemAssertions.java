@@ -1,0 +1,44 @@
+package dev.hanwiki;
+
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.authentication;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import dev.hanwiki.platform.AuthenticatedUser;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.request.RequestPostProcessor;
+
+/** Shared by the web-layer tests: what every error response must look like, and a signed-in caller. */
+public final class ProblemAssertions {
+
+    private ProblemAssertions() {
+    }
+
+    /** application/problem+json with status, code, title and detail, and nothing of the internals. */
+    public static ResultActions isProblem(ResultActions result, int status, String code) throws Exception {
+        return result.andExpect(status().is(status))
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.status").value(status))
+                .andExpect(jsonPath("$.code").value(code))
+                .andExpect(jsonPath("$.title").isNotEmpty())
+                .andExpect(jsonPath("$.detail").isNotEmpty())
+                .andExpect(jsonPath("$.trace").doesNotExist())
+                .andExpect(jsonPath("$.exception").doesNotExist());
+    }
+
+    /**
+     * Signed in as user 7, without a token: for tests of what happens after authentication (the
+     * blacklist is unreachable in web-layer tests, so a real token would fail closed).
+     */
+    public static RequestPostProcessor signedIn() {
+        return authentication(UsernamePasswordAuthenticationToken.authenticated(
+                new AuthenticatedUser(7, "test-token", Instant.now().plusSeconds(600)), null,
+                List.of(new SimpleGrantedAuthority("ROLE_USER"))));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.hanwiki.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** The app serves its OpenAPI description, it covers the contract, and docs/openapi.json is a true copy. */
+class OpenApiIT {
+
+    private static final List<String> CONTRACT_PATHS = List.of("/api/v1.0/auth/signup", "/api/v1.0/auth/login",
+            "/api/v1.0/auth/logout", "/api/v1.0/auth/me", "/api/v1.0/categories", "/api/v1.0/posts", "/api/v1.0/posts/{id}",
+            "/api/v1.0/posts/{id}/like", "/api/v1.0/posts/search", "/api/v1.0/posts/{id}/revisions",
+            "/api/v1.0/posts/{id}/revisions/{rev}", "/api/v1.0/posts/{id}/diff");
+
+    @Test
+    void theServedDescriptionCoversTheContractAndMatchesTheCopyInDocs() throws Exception {
+        var served = Http.get(Stack.api().replace("/api/v1.0", "") + "/v3/api-docs");
+        assertThat(served.status()).isEqualTo(200);
+        JsonNode api = served.json();
+        assertThat(api.path("openapi").asString()).startsWith("3.1");
+        for (String path : CONTRACT_PATHS) {
+            assertThat(api.path("paths").has(path)).as(path).isTrue();
+        }
+        assertThat(api.path("paths").has("/internal/index/stats")).isFalse();
+
+        JsonNode copy = Http.JSON.readTree(Files.readString(Stack.ROOT.resolve("docs/openapi.json")));
+        assertThat(copy).as("docs/openapi.json is out of date: run 'make openapi' with the stack up").isEqualTo(api);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.hanwiki.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every detail read counts a view. Counts are buffered per node and flushed in batches (the
+ * read path never writes to the database); a graceful stop flushes what is left.
+ */
+class ViewCountIT {
+
+    @Test
+    void readsOnBothNodesAddUpInTheDatabase() {
+        long id = Users.shared().createPost("조회수 " + Users.random(5), "읽을 때마다 센다");
+        Replica.awaitPost(id);
+        long before = viewCount(id);
+
+        for (int i = 0; i < 10; i++) {
+            assertThat(Http.get(Stack.node(1 + i % 2) + "/api/v1.0/posts/" + id).status()).isEqualTo(200);
+        }
+        var seen = Http.get(Stack.node(1) + "/api/v1.0/posts/" + id);
+
+        assertThat(seen.data().path("viewCount").asLong()).as("a reader sees its own view at once").isGreaterThan(before);
+        Eventually.within(Duration.ofSeconds(10), "11 views flushed to the primary", () -> viewCount(id) == before + 11);
+        assertThat(readVersion(id)).as("views do not bump the version").isEqualTo(1);
+    }
+
+    @Test
+    void aGracefulStopFlushesTheViewsItStillHolds() {
+        long id = Users.shared().createPost("종료 전 조회 " + Users.random(5), "끄기 전에 적는다");
+        Replica.awaitPost(id);
+
+        for (int i = 0; i < 7; i++) {
+            assertThat(Http.get(Stack.node(2) + "/api/v1.0/posts/" + id).status()).isEqualTo(200);
+        }
+        Stack.infra("node.sh", "stop", "2");
+        try {
+            assertThat(viewCount(id)).isEqualTo(7);
+        } finally {
+            Stack.infra("node.sh", "start", "2");
+        }
+    }
+
+    private static long viewCount(long id) {
+        return column(id, "view_count");
+    }
+
+    private static long readVersion(long id) {
+        return column(id, "version");
+    }
+
+    private static long column(long id, String column) {
+        try (var c = Stack.primary(); var ps = c.prepareStatement("SELECT " + column + " FROM posts WHERE id = ?")) {
+            ps.setLong(1, id);
+            try (var rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : -1;
+            }
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+}

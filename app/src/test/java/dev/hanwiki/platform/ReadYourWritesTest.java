@@ -1,0 +1,83 @@
+package dev.hanwiki.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.servlet.http.Cookie;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+
+class ReadYourWritesTest {
+
+    private final ReadYourWrites readYourWrites = new ReadYourWrites(ReplicaReadsTest.SETTINGS);
+
+    private static MockHttpServletResponse bind(MockHttpServletRequest request) {
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request, response));
+        return response;
+    }
+
+    @AfterEach
+    void clearRequest() {
+        RequestContextHolder.resetRequestAttributes();
+    }
+
+    @Test
+    void aWriteHandsItsPositionToTheClientAsCookieAndHeader() {
+        MockHttpServletResponse response = bind(new MockHttpServletRequest("PUT", "/api/v1.0/posts/1"));
+
+        readYourWrites.wrote("0-1-1234");
+
+        Cookie cookie = response.getCookie(ReadYourWrites.COOKIE);
+        assertThat(cookie).isNotNull();
+        assertThat(cookie.isHttpOnly()).isTrue();
+        assertThat(cookie.getMaxAge()).isEqualTo(60);
+        assertThat(cookie.getAttribute("SameSite")).isEqualTo("Lax");
+        assertThat(response.getHeader(ReadYourWrites.HEADER)).isEqualTo(cookie.getValue());
+    }
+
+    @Test
+    void theNextRequestCarryingTheCookieRequiresThatPosition() {
+        MockHttpServletResponse write = bind(new MockHttpServletRequest("PUT", "/api/v1.0/posts/1"));
+        readYourWrites.wrote("0-1-1234,1-2-7");
+        String token = write.getHeader(ReadYourWrites.HEADER);
+
+        MockHttpServletRequest read = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
+        read.setCookies(new Cookie(ReadYourWrites.COOKIE, token));
+        bind(read);
+
+        assertThat(readYourWrites.requiredPosition()).contains("0-1-1234,1-2-7");
+    }
+
+    @Test
+    void onceReachedTheRestOfTheRequestNeedsNoFurtherCheck() {
+        MockHttpServletRequest read = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
+        read.addHeader(ReadYourWrites.HEADER, "MC0xLTU"); // base64url of 0-1-5
+        bind(read);
+        assertThat(readYourWrites.requiredPosition()).contains("0-1-5");
+
+        readYourWrites.reached();
+
+        assertThat(readYourWrites.requiredPosition()).isEmpty();
+    }
+
+    @Test
+    void garbageIsNoPosition() {
+        for (String token : new String[] {"", "%%%", "bm90LWEtZ3RpZA", "x".repeat(5000)}) {
+            MockHttpServletRequest read = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
+            read.addHeader(ReadYourWrites.HEADER, token);
+            bind(read);
+            assertThat(readYourWrites.requiredPosition()).as(token).isEmpty();
+        }
+    }
+
+    @Test
+    void outsideARequestNothingIsRequiredAndNothingIsSent() {
+        readYourWrites.wrote("0-1-9");
+
+        assertThat(readYourWrites.requiredPosition()).isEmpty();
+    }
+}
