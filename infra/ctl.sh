@@ -4,11 +4,13 @@
 #   stop  graceful (SIGTERM, then KILL after a timeout); kill  SIGKILL, as a crash would
 #   infra/ctl.sh rebuild node1|node2: stop the node, delete its index, start it again: it
 #   rebuilds by replaying the compacted change topic, then follows it
+#   infra/ctl.sh pause|resume mariadb-replica: stop / restart applying replicated changes
+#   (STOP SLAVE SQL_THREAD): the replica falls behind, then catches up (resume waits for it)
 # COMPONENT is a name from `make status`: mariadb-primary, mariadb-replica, redis-shard1..3,
 # redis-auth, kafka, connect, node1, node2, nginx, prometheus, ...-exporter.
 set -euo pipefail
 . "$(dirname "$0")/lib/stack.sh"
-usage() { die "usage: infra/ctl.sh start|stop|kill|restart|rebuild COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
+usage() { die "usage: infra/ctl.sh start|stop|kill|restart|rebuild|pause|resume COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
 action="${1:-}"; name="${2:-}"
 components | cut -d'|' -f1 | grep -qx "$name" || usage
 ensure_secrets
@@ -17,7 +19,7 @@ start_one() {
   case "$1" in
     mariadb-primary) mariadb_start primary; mariadb_wait primary ;;
     mariadb-replica) mariadb_start replica; mariadb_wait replica; mariadb_setup_replica
-                     wait_for "replication" 30 mariadb-replica replica_healthy ;;
+                     wait_for "replication" 30 mariadb-replica replica_healthy; replica_caught_up ;;
     redis-*)         redis_start; redis_wait ;;
     kafka)           kafka_start; kafka_wait ;;
     # Connect restores its connectors from its config topic; wait until the task runs.
@@ -33,6 +35,10 @@ case "$action" in
   stop)    stop "$name" 40 ;;
   kill)    kill_now "$name" ;;
   restart) stop "$name" 40; start_one "$name" ;;
+  pause|resume)
+    [ "$name" = mariadb-replica ] || die "only mariadb-replica can be paused or resumed"
+    if [ "$action" = pause ]; then db_sql replica "STOP SLAVE SQL_THREAD"
+    else db_sql replica "START SLAVE SQL_THREAD"; wait_for "replication" 30 mariadb-replica replica_healthy; replica_caught_up; fi ;;
   rebuild)
     [[ "$name" == node? ]] || die "only an app node can be rebuilt"
     stop "$name" 40

@@ -20,7 +20,7 @@ class AuthRedisOutageIT {
         long post = user.createPost("블랙리스트 장애 " + Users.random(6), "인증 저장소가 멈춰도 읽기는 된다");
         Eventually.within(Duration.ofSeconds(5), "post on the replica", () -> Http.get(Stack.api() + "/posts/" + post).status() == 200);
 
-        Stack.infra("redis.sh", "stop", "redis-auth");
+        Stack.infra("ctl.sh", "stop", "redis-auth");
         try {
             for (int node = 1; node <= 2; node++) {
                 String api = Stack.node(node) + "/api/v1.0";
@@ -37,7 +37,7 @@ class AuthRedisOutageIT {
             assertThat(withCookie.status()).as("a reader with a token that cannot be checked").isEqualTo(200);
             assertThat(withCookie.data().path("liked").asBoolean()).isFalse();
         } finally {
-            Stack.infra("redis.sh", "start", "redis-auth");
+            Stack.infra("ctl.sh", "start", "redis-auth");
         }
         Eventually.within(Duration.ofSeconds(10), "signed-in calls work again on both nodes",
                 () -> user.get(Stack.node(1) + "/api/v1.0/auth/me").status() == 200
@@ -49,8 +49,8 @@ class AuthRedisOutageIT {
         Users.User user = Users.signUp();
         assertThat(user.post(Stack.node(2) + "/api/v1.0/auth/logout", Map.of()).status()).isEqualTo(204);
 
-        Stack.infra("redis.sh", "kill", "redis-auth");
-        Stack.infra("redis.sh", "start", "redis-auth");
+        Stack.infra("ctl.sh", "kill", "redis-auth");
+        Stack.infra("ctl.sh", "start", "redis-auth");
 
         Eventually.within(Duration.ofSeconds(10), "the blacklist answers again",
                 () -> !"AUTH_UNAVAILABLE".equals(user.get(Stack.node(1) + "/api/v1.0/auth/me").json().path("code").asString()));

@@ -20,7 +20,7 @@ class ReadYourWritesIT {
         Replica.awaitPost(id);
         Replica.awaitReadsFrom("replica", Duration.ofSeconds(10));
 
-        Stack.infra("replica.sh", "pause");
+        Stack.infra("ctl.sh", "pause", "mariadb-replica");
         try {
             var edit = writer.put(Stack.node(1) + "/api/v1.0/posts/" + id, Map.of("title", "내 글", "content", "버전 2", "version", 1));
             assertThat(edit.status()).as(edit.toString()).isEqualTo(200);
@@ -35,7 +35,7 @@ class ReadYourWritesIT {
             assertThat(writer.get(Stack.node(2) + "/api/v1.0/posts/" + id + "/revisions").data().path("content").get(0)
                     .path("version").asLong()).isEqualTo(2);
         } finally {
-            Stack.infra("replica.sh", "resume");
+            Stack.infra("ctl.sh", "resume", "mariadb-replica");
         }
     }
 

@@ -27,7 +27,7 @@ class ReplicaFailoverIT {
         Replica.awaitPost(id);
         Replica.awaitReadsFrom("replica", Duration.ofSeconds(10));
 
-        Stack.infra("replica.sh", "kill");
+        Stack.infra("ctl.sh", "kill", "mariadb-replica");
         try {
             // The first reads find the replica gone on their own; none of them may fail.
             for (int round = 0; round < 10; round++) {
@@ -39,7 +39,7 @@ class ReplicaFailoverIT {
             var anonymous = Http.get(Stack.api() + "/posts/" + written);
             assertThat(anonymous.status()).as("a write made while the replica is down is readable by anyone").isEqualTo(200);
         } finally {
-            Stack.infra("replica.sh", "start");
+            Stack.infra("ctl.sh", "start", "mariadb-replica");
         }
         Replica.awaitReadsFrom("replica", Duration.ofSeconds(15));
         assertReadsAnswer(id);
@@ -48,7 +48,7 @@ class ReplicaFailoverIT {
     @Test
     void readsMoveToThePrimaryWhileTheReplicaLagsBeyondTheBound() {
         Replica.awaitReadsFrom("replica", Duration.ofSeconds(10));
-        Stack.infra("replica.sh", "pause");
+        Stack.infra("ctl.sh", "pause", "mariadb-replica");
         try {
             long id = Users.shared().createPost("지연 " + Users.random(5), "복제가 늦으면 주 DB에서 읽는다");
             Eventually.within(Duration.ofSeconds(5), "both nodes see the lag",
@@ -59,7 +59,7 @@ class ReplicaFailoverIT {
                 assertThat(r.status()).as("node" + n + " answers a post the replica has not applied yet").isEqualTo(200);
             }
         } finally {
-            Stack.infra("replica.sh", "resume");
+            Stack.infra("ctl.sh", "resume", "mariadb-replica");
         }
         Replica.awaitReadsFrom("replica", Duration.ofSeconds(10));
     }

@@ -94,7 +94,7 @@ final class Stack {
         return "jdbc:mariadb://127.0.0.1:" + port(portKey) + "/" + get("MARIADB_DATABASE");
     }
 
-    /** Runs an infra script (e.g. {@code node.sh kill 2}) and fails with its output if it fails. */
+    /** Runs an infra script (e.g. {@code ctl.sh kill node2}) and fails with its output if it fails. */
     static void infra(String script, String... args) {
         List<String> cmd = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("infra").resolve(script).toString()));
         cmd.addAll(List.of(args));

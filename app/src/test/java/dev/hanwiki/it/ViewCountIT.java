@@ -35,11 +35,11 @@ class ViewCountIT {
         for (int i = 0; i < 7; i++) {
             assertThat(Http.get(Stack.node(2) + "/api/v1.0/posts/" + id).status()).isEqualTo(200);
         }
-        Stack.infra("node.sh", "stop", "2");
+        Stack.infra("ctl.sh", "stop", "node2");
         try {
             assertThat(viewCount(id)).isEqualTo(7);
         } finally {
-            Stack.infra("node.sh", "start", "2");
+            Stack.infra("ctl.sh", "start", "node2");
         }
     }
 
