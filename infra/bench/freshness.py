@@ -15,7 +15,6 @@ Ports come from infra/ports.env. Traffic goes to 127.0.0.1 only.
 import argparse
 import http.client
 import json
-import os
 import random
 import string
 import sys
@@ -23,19 +22,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from api import ports, sign_up
+
 INF = float("inf")
-
-
-def ports():
-    env = {}
-    with open(os.path.join(ROOT, "infra", "ports.env"), encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#") and "=" in line:
-                k, v = line.split("=", 1)
-                env[k] = v
-    return env
 
 
 class Client(threading.local):
@@ -44,14 +33,17 @@ class Client(threading.local):
     def __init__(self):
         self.conns = {}
 
-    def call(self, port, method, path, body=None):
+    def call(self, port, method, path, body=None, token=None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
         for attempt in (1, 2):
             conn = self.conns.get(port)
             if conn is None:
                 conn = self.conns[port] = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             try:
                 data = json.dumps(body).encode() if body is not None else None
-                conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
+                conn.request(method, path, body=data, headers=headers)
                 r = conn.getresponse()
                 payload = r.read()
                 return r.status, (json.loads(payload) if payload else None)
@@ -121,25 +113,29 @@ def main():
     for p in pollers:
         p.start()
     run = "fr" + "".join(random.choices(string.ascii_lowercase, k=8))
-    created, created_lock, failures = [], threading.Lock(), []
+    _, _, token = sign_up(f"http://127.0.0.1:{env['NODE1_PORT']}", prefix="fresh")
+    # id -> current version, for posts of this run not being edited right now (an edit
+    # names the version it starts from; two edits of one post at once would conflict).
+    idle, lock, failures = {}, threading.Lock(), []
 
     def write(i):
-        with created_lock:
-            target = random.choice(created) if created and random.random() < 0.2 else None
+        with lock:
+            target = random.choice(list(idle)) if idle and random.random() < 0.2 else None
+            version = idle.pop(target) if target is not None else None
         if target is None:
             status, body = CLIENT.call(nginx, "POST", "/api/v1.0/posts",
-                                       {"title": f"신선도 {run} {i}", "content": f"{run} 측정용 본문 {i}"})
+                                       {"title": f"신선도 {run} {i}", "content": f"{run} 측정용 본문 {i}"}, token)
         else:
             status, body = CLIENT.call(nginx, "PUT", f"/api/v1.0/posts/{target}",
-                                       {"title": f"신선도 {run} {i} 고침", "content": f"{run} 고친 본문 {i}"})
+                                       {"title": f"신선도 {run} {i} 고침", "content": f"{run} 고친 본문 {i}",
+                                        "version": version}, token)
         t_ack = time.perf_counter()
         if status not in (200, 201):
             failures.append(status)
             return
         post = body["data"]
-        if target is None:
-            with created_lock:
-                created.append(post["id"])
+        with lock:
+            idle[post["id"]] = post["version"]
         for p in pollers:
             p.expect(post["id"], post["version"], t_ack)
 
