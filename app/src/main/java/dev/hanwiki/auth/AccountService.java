@@ -77,7 +77,9 @@ class AccountService {
     }
 
     UserView me(AuthenticatedUser caller) {
-        return users.find(caller.id()).orElseThrow(UserNotFoundException::new);
+        // A valid token names an account that exists on the primary; the replica may simply not
+        // have it yet (a call right after sign-up), so ask the primary before calling it unknown.
+        return users.find(caller.id()).or(() -> users.findOnPrimary(caller.id())).orElseThrow(UserNotFoundException::new);
     }
 
     Availability usernameAvailability(String value) {

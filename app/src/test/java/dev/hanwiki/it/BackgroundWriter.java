@@ -15,6 +15,7 @@ final class BackgroundWriter implements AutoCloseable {
 
     private final List<Long> acknowledged = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger refused = new AtomicInteger();
+    private volatile String lastRefusal = "none";
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread thread;
 
@@ -23,15 +24,17 @@ final class BackgroundWriter implements AutoCloseable {
         thread = Thread.ofPlatform().name("it-writer").start(() -> {
             for (int i = 0; running.get(); i++) {
                 try {
-                    var r = Http.post(Stack.api() + "/posts",
+                    var r = Users.shared().post(Stack.api() + "/posts",
                             Map.of("title", "훈련 " + i + " " + word, "content", "장애 중에도 잃지 않는다 " + word + " " + i));
                     if (r.status() == 201) {
                         acknowledged.add(r.data().path("id").asLong());
                     } else {
                         refused.incrementAndGet();
+                        lastRefusal = r.toString();
                     }
                 } catch (RuntimeException e) {
                     refused.incrementAndGet();
+                    lastRefusal = e.toString();
                 }
                 try {
                     Thread.sleep(pauseMillis);
@@ -60,7 +63,11 @@ final class BackgroundWriter implements AutoCloseable {
     /** Waits until {@code more} further writes have been acknowledged. */
     void awaitMore(int more, java.time.Duration within) {
         int target = acknowledgedCount() + more;
-        Eventually.within(within, target + " acknowledged writes", () -> acknowledgedCount() >= target);
+        try {
+            Eventually.within(within, target + " acknowledged writes", () -> acknowledgedCount() >= target);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + " (" + refused.get() + " refused, last: " + lastRefusal + ")", e);
+        }
     }
 
     @Override
