@@ -133,6 +133,7 @@ class PostChangeConsumer implements SmartLifecycle {
                     applyBatch(records);
                 }
                 trackPositions(kafka);
+                index.bulkMode(!progress.snapshot().caughtUp());
                 maybeCommit(kafka, false);
             } catch (WakeupException e) {
                 // stop() interrupted a blocking call; the loop condition ends the loop.
@@ -192,6 +193,9 @@ class PostChangeConsumer implements SmartLifecycle {
     }
 
     private void applyBatch(ConsumerRecords<String, String> records) {
+        // Bulk/catch-up hook (issue 4, ADR 0022): until caught up, refresh and commit in large
+        // steps instead of per batch; nobody searches a node that is not ready yet.
+        index.bulkMode(!progress.snapshot().caughtUp());
         PostChangeApplier.BatchResult result = applier.apply(records);
         index.refresh();
         metrics.recordBatch(result, clock.millis());
