@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it bench-freshness k6-smoke
+.PHONY: help up down status logs clean install build test unit-test it bench-freshness k6-smoke seed bench-search
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -51,6 +51,12 @@ test: ## unit tests, then integration tests against the real stack (started if n
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) failsafe:integration-test failsafe:verify
+
+seed: up ## generate DOCS wiki pages (default 2000; 1000000 for benchmarks) into the primary; WAIT=1 waits for both nodes
+	@python3 infra/corpus/seed.py --docs $${DOCS:-2000} $${WAIT:+--wait-index}
+
+bench-search: up ## in-process search benchmark over the 1M-page index (seeds it first if missing); writes docs/bench/search.md
+	@bash infra/bench/search.sh
 
 bench-freshness: ## write-to-searchable latency on each node over N writes (N=200)
 	@python3 infra/bench/write_to_search.py --writes $${N:-200}

@@ -25,6 +25,7 @@ import org.apache.lucene.index.Term;
  *       offsets so snippets are cut from the postings, never by re-analysing the page;</li>
  *   <li>{@code spell}: title words as jamo (did-you-mean dictionary); {@code chosung}: title
  *       words' initial consonants (ㄷㅎㅁㄱ finds 대한민국);</li>
+ *   <li>{@code id}: a term (updates by id), doc values (listing every id and version fast);</li>
  *   <li>{@code categoryId}, {@code createdAt}: points and doc values (filter, facets, recency);</li>
  *   <li>{@code features/popularity}: a quantized popularity as a {@link FeatureField}, and its
  *       bucket in doc values so the indexer can tell whether a like changed it;</li>
@@ -74,6 +75,7 @@ final class PostFields {
     static Document toDocument(PostDocument post) {
         Document doc = new Document();
         doc.add(new StringField(ID, Long.toString(post.id()), Field.Store.YES));
+        doc.add(new NumericDocValuesField(ID, post.id()));
         doc.add(new TextField(TITLE, post.title(), Field.Store.YES));
         doc.add(new Field(CONTENT, post.content(), CONTENT_TYPE));
         doc.add(new Field(SPELL, post.title(), SPELL_TYPE));

@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -236,20 +235,22 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
     }
 
-    /** Every live document's id and version, for consistency checks across nodes. */
+    /** Every live document's id and version, for consistency checks across nodes (doc values: fast at 1M). */
     public IndexSnapshot snapshot() {
         IndexSearcher searcher = acquire();
         try {
-            List<DocVersion> docs = new ArrayList<>();
+            List<DocVersion> docs = new ArrayList<>(searcher.getIndexReader().numDocs());
             for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
                 Bits live = leaf.reader().getLiveDocs();
-                StoredFields stored = leaf.reader().storedFields();
+                NumericDocValues ids = leaf.reader().getNumericDocValues(PostFields.ID);
                 NumericDocValues versions = leaf.reader().getNumericDocValues(PostFields.VERSION);
+                StoredFields stored = leaf.reader().storedFields();
                 for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
                     if (live == null || live.get(doc)) {
-                        Document d = stored.document(doc, Set.of(PostFields.ID));
+                        long id = ids != null && ids.advanceExact(doc) ? ids.longValue()
+                                : Long.parseLong(stored.document(doc, Set.of(PostFields.ID)).get(PostFields.ID));
                         long version = versions != null && versions.advanceExact(doc) ? versions.longValue() : -1;
-                        docs.add(new DocVersion(Long.parseLong(d.get(PostFields.ID)), version));
+                        docs.add(new DocVersion(id, version));
                     }
                 }
             }

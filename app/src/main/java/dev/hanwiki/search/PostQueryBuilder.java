@@ -138,7 +138,9 @@ final class PostQueryBuilder {
                 anyOfInBody.add(field(PostFields.CONTENT, tokens), Occur.SHOULD);
                 for (List<String> alternative : alternatives) {
                     List<Token> altTokens = sequence(alternative);
-                    anyOf.add(either(altTokens, Ranking.SYNONYM_BOOST), Occur.SHOULD);
+                    // A phrase scores the sum of its terms' weights: divide so that a two-word
+                    // alternative (black hole) does not outweigh the one word typed (블랙홀).
+                    anyOf.add(either(altTokens, Ranking.SYNONYM_BOOST / altTokens.size()), Occur.SHOULD);
                     anyOfInBody.add(field(PostFields.CONTENT, altTokens), Occur.SHOULD);
                 }
                 required.add(anyOf.build());

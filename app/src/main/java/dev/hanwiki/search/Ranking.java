@@ -26,11 +26,11 @@ final class Ranking {
 
     static final float TITLE_BOOST = 2.5f;
     /** Alternatives from the synonyms file count a little less than the word typed. */
-    static final float SYNONYM_BOOST = 0.8f;
-    static final float POPULARITY_WEIGHT = 1.5f;
+    static final float SYNONYM_BOOST = 0.5f;
+    static final float POPULARITY_WEIGHT = 2.5f;
     /** Bucket 24 is about 250 views (or 25 likes): half of the popularity boost. */
     static final float POPULARITY_PIVOT = 24f;
-    static final float RECENCY_WEIGHT = 1.0f;
+    static final float RECENCY_WEIGHT = 0.6f;
     static final Duration RECENCY_PIVOT = Duration.ofDays(365);
 
     private Ranking() {

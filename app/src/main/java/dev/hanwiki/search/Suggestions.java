@@ -14,7 +14,7 @@ import org.apache.lucene.search.FuzzyTermsEnum;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Rewrites for queries that find little (ADR 0024). The dictionary is the {@code spell} field:
+ * Rewrites for queries that find little (ADR 0023). The dictionary is the {@code spell} field:
  * every word of every title, as written, lower-cased and decomposed into jamo, with the number
  * of pages using it.
  * <ul>
@@ -128,7 +128,9 @@ final class Suggestions {
 
     private static Optional<String> nearest(Terms terms, String word) throws IOException {
         String jamo = Hangul.toJamo(word);
-        int maxEdits = jamo.length() <= 4 ? 1 : 2;
+        // One edit up to two syllables (most typos are one wrong jamo); two for longer words.
+        // A two-edit automaton costs milliseconds to build and walks many more terms.
+        int maxEdits = jamo.length() <= 6 ? 1 : 2;
         FuzzyTermsEnum candidates = new FuzzyTermsEnum(terms, new Term(PostFields.SPELL, jamo), maxEdits, 1, true);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;

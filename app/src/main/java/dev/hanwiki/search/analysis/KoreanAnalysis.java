@@ -16,7 +16,6 @@ import org.apache.lucene.analysis.util.CharTokenizer;
 import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.miscellaneous.PatternKeywordMarkerFilter;
 import org.apache.lucene.analysis.ko.KoreanPartOfSpeechStopFilter;
-import org.apache.lucene.analysis.ko.KoreanReadingFormFilter;
 import org.apache.lucene.analysis.ko.KoreanTokenizer;
 import org.apache.lucene.analysis.ko.POS;
 import org.apache.lucene.analysis.ko.dict.UserDictionary;
@@ -139,7 +138,7 @@ public final class KoreanAnalysis {
     private static TokenStream text(Tokenizer tokenizer, boolean forQuery, boolean stem) {
         TokenStream stream = forQuery ? DecompoundFilter.forQueries(tokenizer) : DecompoundFilter.forDocuments(tokenizer);
         stream = new KoreanPartOfSpeechStopFilter(stream, STOP_TAGS);
-        stream = new KoreanReadingFormFilter(stream);
+        stream = new HanjaReadingFilter(stream);
         // Acronyms are names, not inflected words: BTS must not be stemmed to "bt".
         stream = new PatternKeywordMarkerFilter(stream, ACRONYM);
         stream = new LowerCaseFilter(stream);
