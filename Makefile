@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -69,6 +69,12 @@ bench-endpoints: ## p50/p99 of every API call through nginx, warm, one client (R
 
 openapi: ## refresh docs/openapi.json from what a running node serves
 	@bash $(INFRA)/openapi.sh
+
+seed: up ## generate DOCS wiki pages (default 2000; 1000000 for benchmarks) into the primary; WAIT=1 waits for both nodes
+	@python3 infra/corpus/seed.py --docs $${DOCS:-2000} $${WAIT:+--wait-index}
+
+bench-search: up ## in-process search benchmark over the 1M-page index (seeds it first if missing); writes docs/bench/search.md
+	@bash infra/bench/search.sh
 
 k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
 	@bash $(INFRA)/k6.sh smoke

@@ -29,6 +29,7 @@ node_start() {
     --spring.flyway.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --spring.flyway.user=hanwiki_migrate \
     --hanwiki.search.index-path="$VAR/node$n/index" \
+    --hanwiki.search.analysis-dir="$HANWIKI_ROOT/app/src/main/resources/search" \
     --hanwiki.cdc.bootstrap-servers="127.0.0.1:$KAFKA_PORT" \
     --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
     --hanwiki.cdc.group-id="hanwiki-indexer-node$n" \

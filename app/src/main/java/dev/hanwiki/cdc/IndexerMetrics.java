@@ -18,6 +18,7 @@ class IndexerMetrics {
 
     private final Counter applied;
     private final Counter stale;
+    private final Counter unchanged;
     private final Counter skipped;
     private final Timer visibilityLag;
     private final MeterRegistry registry;
@@ -28,6 +29,8 @@ class IndexerMetrics {
                 .description("Change events applied to the index").register(registry);
         this.stale = Counter.builder("hanwiki.indexer.events.stale")
                 .description("Change events ignored because the index already held a newer version").register(registry);
+        this.unchanged = Counter.builder("hanwiki.indexer.events.unchanged")
+                .description("Change events not reindexed: same version and same popularity bucket").register(registry);
         this.skipped = Counter.builder("hanwiki.indexer.events.skipped")
                 .description("Change events that could not be read and were skipped").register(registry);
         this.visibilityLag = Timer.builder("hanwiki.indexer.visibility.lag")
@@ -45,6 +48,7 @@ class IndexerMetrics {
     void recordBatch(PostChangeApplier.BatchResult result, long nowMillis) {
         applied.increment(result.applied());
         stale.increment(result.stale());
+        unchanged.increment(result.unchanged());
         skipped.increment(result.skipped());
         for (long changedAt : result.changedAt()) {
             visibilityLag.record(Duration.ofMillis(Math.max(0, nowMillis - changedAt)));

@@ -28,13 +28,18 @@ class PostChangeApplier {
         this.deadLetters = deadLetters;
     }
 
-    /** Outcome of one batch; {@code changedAt} holds the write times of applied fresh writes. */
-    record BatchResult(int applied, int stale, int skipped, List<Long> changedAt) {
+    /**
+     * Outcome of one batch; {@code changedAt} holds the write times of applied fresh writes.
+     * {@code unchanged}: same version and same popularity bucket as indexed (a like or view
+     * that does not move the page in the ranking), so the document was not rewritten.
+     */
+    record BatchResult(int applied, int stale, int unchanged, int skipped, List<Long> changedAt) {
     }
 
     BatchResult apply(Iterable<ConsumerRecord<String, String>> records) {
         int applied = 0;
         int stale = 0;
+        int unchanged = 0;
         int skipped = 0;
         List<Long> timestamps = new ArrayList<>();
         for (ConsumerRecord<String, String> record : records) {
@@ -47,20 +52,22 @@ class PostChangeApplier {
                 deadLetters.send(record, e.getMessage());
                 continue;
             }
-            boolean changed = switch (change) {
+            PostIndex.Outcome outcome = switch (change) {
                 case PostChange.Upsert upsert -> index.upsert(upsert.post());
                 case PostChange.Delete delete -> {
                     index.delete(delete.postId());
-                    yield true;
+                    yield PostIndex.Outcome.APPLIED;
                 }
             };
-            if (changed) {
-                applied++;
-                change.changedAtMillis().ifPresent(timestamps::add);
-            } else {
-                stale++;
+            switch (outcome) {
+                case APPLIED -> {
+                    applied++;
+                    change.changedAtMillis().ifPresent(timestamps::add);
+                }
+                case STALE -> stale++;
+                case UNCHANGED -> unchanged++;
             }
         }
-        return new BatchResult(applied, stale, skipped, timestamps);
+        return new BatchResult(applied, stale, unchanged, skipped, timestamps);
     }
 }

@@ -35,6 +35,8 @@ class PostChangeConsumer implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(PostChangeConsumer.class);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
     private static final long WAIT_LOG_EVERY_MILLIS = 30_000;
+    static final long BULK_ENTER_LAG = 10_000;
+    static final long BULK_LEAVE_LAG = 1_000;
 
     private final CdcSettings settings;
     private final NodeSettings node;
@@ -138,10 +140,12 @@ class PostChangeConsumer implements SmartLifecycle {
                     continue;
                 }
                 ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
+                updateBulkMode(kafka);
                 if (!records.isEmpty()) {
                     applyBatch(records);
                 }
                 trackPositions(kafka);
+                updateBulkMode(kafka);
                 maybeCommit(kafka, false);
             } catch (WakeupException e) {
                 // stop() interrupted a blocking call; the loop condition ends the loop.
@@ -198,6 +202,21 @@ class PostChangeConsumer implements SmartLifecycle {
         log.info("Indexing {} partition(s) of {}: resuming at {} (from the index commit; absent = from the beginning), "
                 + "caught up once at {}", assignment.size(), topic, applied.view(), targets);
         return true;
+    }
+
+    /**
+     * Bulk/catch-up hook (issue 4, ADR 0022): while the index is rebuilding, or is more than
+     * {@link #BULK_ENTER_LAG} events behind the stream (a bulk load into the database), the
+     * index refreshes and commits in large steps instead of once per poll, which would flush a
+     * tiny segment per batch. Below {@link #BULK_LEAVE_LAG} it is back to per-batch refreshes.
+     */
+    private void updateBulkMode(KafkaConsumer<String, String> kafka) {
+        long lag = 0;
+        for (TopicPartition tp : assignment) {
+            lag += kafka.currentLag(tp).orElse(0);
+        }
+        boolean behind = index.inBulkMode() ? lag > BULK_LEAVE_LAG : lag > BULK_ENTER_LAG;
+        index.bulkMode(!progress.snapshot().caughtUp() || behind);
     }
 
     private void applyBatch(ConsumerRecords<String, String> records) {

@@ -14,61 +14,97 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.ko.KoreanAnalyzer;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 
 /**
  * Sole owner of this node's Lucene index: the directory, the one IndexWriter, the
  * SearcherManager and the thread that refreshes it every {@code refresh-interval}. Writes come
- * from a single caller (the change consumer); searches from any thread. Commits carry the
- * caller's user data (the Kafka offsets the index reflects), which is how a restart resumes.
+ * from a single caller (the change consumer); searches from any thread, through
+ * {@link #acquire()} and {@link #release} in {@code finally}. Merges run in the background
+ * (Lucene's ConcurrentMergeScheduler). Commits carry the caller's user data (the Kafka offsets
+ * the index reflects), which is how a restart resumes.
+ * <p>
+ * Bulk mode (while the indexer catches up with the change stream, see ADR 0022): refreshes
+ * and commits happen at most every {@link #BULK_REFRESH_MILLIS} / {@link #BULK_COMMIT_MILLIS}
+ * instead of per batch, so the writer flushes large segments rather than one tiny segment
+ * per poll. Nothing is lost by it: offsets are always recorded and committed with the next
+ * commit or at close, and a crash replays from the previous commit.
  */
-@Component
-public class PostIndex implements AutoCloseable {
+public class PostIndex implements Searchers, AutoCloseable {
 
+    /** What an upsert did. */
+    public enum Outcome {
+        /** The document was written. */
+        APPLIED,
+        /** The index holds a newer version: ignored (a replayed or re-delivered event). */
+        STALE,
+        /** Same version, same popularity bucket: nothing the index uses changed, not rewritten. */
+        UNCHANGED
+    }
+
+    static final long BULK_REFRESH_MILLIS = 5_000;
+    static final long BULK_COMMIT_MILLIS = 30_000;
     private static final Logger log = LoggerFactory.getLogger(PostIndex.class);
-    /** Total hits are counted exactly only up to here; beyond it a lower bound is enough. */
-    private static final int TOTAL_HITS_THRESHOLD = 1000;
-    private static final long ABSENT = Long.MIN_VALUE;
 
-    private final Analyzer analyzer = new KoreanAnalyzer();
+    /** The version and popularity bucket of a document as indexed. */
+    private record Indexed(long version, long bucket) {
+    }
+
+    private final SearchAnalysis analysis;
+    /** Set when this index created its own analysis (and so closes it). */
+    private final boolean ownsAnalysis;
     private final Directory directory;
     private final IndexWriter writer;
     private final SearcherManager searchers;
     private final ScheduledExecutorService refresher;
     private final Object writeLock = new Object();
-    /** Versions written since the last blocking refresh, which the searcher cannot see yet. */
-    private final Map<Long, Long> unrefreshedVersions = new HashMap<>();
+    /** Written since the last blocking refresh, which the searcher cannot see yet. */
+    private final Map<Long, Indexed> unrefreshed = new HashMap<>();
     private volatile Map<String, String> committedUserData;
     private volatile boolean closed;
+    private volatile boolean bulk;
+    private volatile long lastRefreshMillis;
+    private long lastCommitMillis;
 
+    /** An index with its own analysis from {@code settings} (tools and tests). */
     public PostIndex(SearchSettings settings) throws IOException {
+        this(settings, new SearchAnalysis(settings), true);
+    }
+
+    public PostIndex(SearchSettings settings, SearchAnalysis analysis) throws IOException {
+        this(settings, analysis, false);
+    }
+
+    private PostIndex(SearchSettings settings, SearchAnalysis analysis, boolean ownsAnalysis) throws IOException {
+        this.analysis = analysis;
+        this.ownsAnalysis = ownsAnalysis;
         Path path = settings.indexPath().toAbsolutePath();
         Files.createDirectories(path);
         this.directory = FSDirectory.open(path);
-        this.writer = new IndexWriter(directory,
-                new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
+        IndexWriterConfig config = new IndexWriterConfig(analysis.indexAnalyzer())
+                .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                .setRAMBufferSizeMB(settings.ramBufferMb());
+        this.writer = new IndexWriter(directory, config);
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         this.committedUserData = DirectoryReader.indexExists(directory)
                 ? Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData())
@@ -78,34 +114,56 @@ public class PostIndex implements AutoCloseable {
                 Thread.ofPlatform().name("post-index-refresher").daemon().factory());
         long interval = settings.refreshInterval().toMillis();
         refresher.scheduleWithFixedDelay(this::refreshInBackground, interval, interval, TimeUnit.MILLISECONDS);
-        log.info("Opened post index at {} (committed user data: {})", path, committedUserData);
+        this.lastRefreshMillis = System.currentTimeMillis();
+        log.info("Opened post index at {} ({} docs; committed user data: {})", path, writer.getDocStats().numDocs, committedUserData);
     }
 
-    /** The analyzer documents were indexed with; queries must be analyzed the same way. */
-    Analyzer analyzer() {
-        return analyzer;
+    SearchAnalysis analysis() {
+        return analysis;
+    }
+
+    /**
+     * Bulk mode on or off; the indexer turns it on while it is behind the change stream. While
+     * on, nobody searches this node (it is not ready), so freshness is traded for throughput.
+     */
+    public void bulkMode(boolean on) {
+        if (bulk != on) {
+            bulk = on;
+            log.info("Index bulk mode {}", on ? "on: refresh every 5 s, commit every 30 s" : "off");
+            if (!on) {
+                refresh();
+            }
+        }
+    }
+
+    public boolean inBulkMode() {
+        return bulk;
     }
 
     /**
      * Adds or replaces the document of {@code post.id()}, unless the index already holds a
-     * newer version (a replayed or re-delivered event). The same version is applied again:
-     * counters such as likes may change without a version bump.
-     *
-     * @return false if the event was older than what the index holds and was ignored
+     * newer version (a replayed or re-delivered event), or the same version with the same
+     * popularity bucket (a view or like that does not move the page in the ranking).
      */
-    public boolean upsert(PostDocument post) {
+    public Outcome upsert(PostDocument post) {
         synchronized (writeLock) {
-            long current = currentVersion(post.id());
-            if (current != ABSENT && current > post.version()) {
-                return false;
+            long bucket = Popularity.bucket(post.viewCount(), post.likeCount());
+            Indexed current = indexed(post.id());
+            if (current != null) {
+                if (current.version() > post.version()) {
+                    return Outcome.STALE;
+                }
+                if (current.version() == post.version() && current.bucket() == bucket) {
+                    return Outcome.UNCHANGED;
+                }
             }
             try {
                 writer.updateDocument(PostFields.idTerm(post.id()), PostFields.toDocument(post));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshedVersions.put(post.id(), post.version());
-            return true;
+            unrefreshed.put(post.id(), new Indexed(post.version(), bucket));
+            return Outcome.APPLIED;
         }
     }
 
@@ -116,32 +174,45 @@ public class PostIndex implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshedVersions.remove(id);
+            unrefreshed.remove(id);
         }
     }
 
-    /** Makes every write so far visible to searches before returning. */
+    /** Makes every write so far visible to searches before returning (in bulk mode: at most every 5 s). */
     public void refresh() {
         synchronized (writeLock) {
+            if (bulk && System.currentTimeMillis() - lastRefreshMillis < BULK_REFRESH_MILLIS) {
+                return;
+            }
             try {
                 searchers.maybeRefreshBlocking();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshedVersions.clear();
+            unrefreshed.clear();
+            lastRefreshMillis = System.currentTimeMillis();
         }
     }
 
-    /** Durably commits all writes so far, recording {@code userData} with them. */
+    /**
+     * Durably commits all writes so far, recording {@code userData} with them. In bulk mode the
+     * data is recorded at once but the commit (an fsync of every new segment) happens at most
+     * every 30 s, or at close.
+     */
     public void commit(Map<String, String> userData) {
         synchronized (writeLock) {
             Map<String, String> data = Map.copyOf(userData);
             writer.setLiveCommitData(data.entrySet());
+            long now = System.currentTimeMillis();
+            if (bulk && now - lastCommitMillis < BULK_COMMIT_MILLIS) {
+                return;
+            }
             try {
                 writer.commit();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            lastCommitMillis = now;
             committedUserData = data;
         }
     }
@@ -166,29 +237,6 @@ public class PostIndex implements AutoCloseable {
     }
 
     /**
-     * Runs {@code query} and returns the documents at {@code [offset, offset + limit)} by score.
-     * Only {@code offset + limit + 1} hits are collected: the extra one answers "is there a
-     * next page" without counting every match.
-     */
-    IndexPage search(Query query, int offset, int limit) throws IOException {
-        int window = offset + limit + 1;
-        IndexSearcher searcher = acquire();
-        try {
-            TopDocs top = searcher.search(query, new TopScoreDocCollectorManager(window, Math.max(window, TOTAL_HITS_THRESHOLD)));
-            ScoreDoc[] docs = top.scoreDocs;
-            StoredFields stored = searcher.storedFields();
-            List<PostDocument> hits = new ArrayList<>(limit);
-            for (int i = offset; i < Math.min(docs.length, offset + limit); i++) {
-                hits.add(PostFields.fromStored(stored.document(docs[i].doc)));
-            }
-            return new IndexPage(hits, docs.length > offset + limit);
-        } finally {
-            release(searcher);
-        }
-    }
-
-    /** Every live document's id and version, for consistency checks across nodes. */
-    /**
      * The versions the current searcher holds for {@code ids} (absent ids are left out): what a
      * search on this node sees right now. Used to measure freshness without a full scan.
      */
@@ -197,10 +245,9 @@ public class PostIndex implements AutoCloseable {
         try {
             Map<Long, Long> found = new java.util.TreeMap<>();
             for (long id : ids) {
-                TopDocs top = searcher.search(new TermQuery(PostFields.idTerm(id)), 1);
-                if (top.scoreDocs.length > 0) {
-                    Document doc = searcher.storedFields().document(top.scoreDocs[0].doc, Set.of(PostFields.VERSION));
-                    found.put(id, PostFields.longValue(doc, PostFields.VERSION));
+                Indexed hit = lookup(searcher, id);
+                if (hit != null) {
+                    found.put(id, hit.version());
                 }
             }
             return found;
@@ -211,17 +258,22 @@ public class PostIndex implements AutoCloseable {
         }
     }
 
+    /** Every live document's id and version, for consistency checks across nodes (doc values: fast at 1M). */
     public IndexSnapshot snapshot() {
         IndexSearcher searcher = acquire();
         try {
-            List<DocVersion> docs = new ArrayList<>();
+            List<DocVersion> docs = new ArrayList<>(searcher.getIndexReader().numDocs());
             for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
                 Bits live = leaf.reader().getLiveDocs();
+                NumericDocValues ids = leaf.reader().getNumericDocValues(PostFields.ID);
+                NumericDocValues versions = leaf.reader().getNumericDocValues(PostFields.VERSION);
                 StoredFields stored = leaf.reader().storedFields();
                 for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
                     if (live == null || live.get(doc)) {
-                        Document d = stored.document(doc, Set.of(PostFields.ID, PostFields.VERSION));
-                        docs.add(new DocVersion(Long.parseLong(d.get(PostFields.ID)), PostFields.longValue(d, PostFields.VERSION)));
+                        long id = ids != null && ids.advanceExact(doc) ? ids.longValue()
+                                : Long.parseLong(stored.document(doc, Set.of(PostFields.ID)).get(PostFields.ID));
+                        long version = versions != null && versions.advanceExact(doc) ? versions.longValue() : -1;
+                        docs.add(new DocVersion(id, version));
                     }
                 }
             }
@@ -261,34 +313,17 @@ public class PostIndex implements AutoCloseable {
                     writer.commit();
                 }
             } finally {
-                IOUtils.close(searchers, writer, directory, analyzer);
+                IOUtils.close(searchers, writer, directory);
+                if (ownsAnalysis) {
+                    analysis.close();
+                }
             }
         }
         log.info("Closed post index");
     }
 
-    /** Must be called with writeLock held. */
-    private long currentVersion(long id) {
-        Long pending = unrefreshedVersions.get(id);
-        if (pending != null) {
-            return pending;
-        }
-        IndexSearcher searcher = acquire();
-        try {
-            TopDocs top = searcher.search(new TermQuery(PostFields.idTerm(id)), 1);
-            if (top.scoreDocs.length == 0) {
-                return ABSENT;
-            }
-            Document doc = searcher.storedFields().document(top.scoreDocs[0].doc, Set.of(PostFields.VERSION));
-            return PostFields.longValue(doc, PostFields.VERSION);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            release(searcher);
-        }
-    }
-
-    private IndexSearcher acquire() {
+    @Override
+    public IndexSearcher acquire() {
         try {
             return searchers.acquire();
         } catch (IOException e) {
@@ -296,7 +331,8 @@ public class PostIndex implements AutoCloseable {
         }
     }
 
-    private void release(IndexSearcher searcher) {
+    @Override
+    public void release(IndexSearcher searcher) {
         try {
             searchers.release(searcher);
         } catch (IOException e) {
@@ -304,9 +340,63 @@ public class PostIndex implements AutoCloseable {
         }
     }
 
+    /**
+     * Version and bucket of the live document with this id, or null. Must be called with
+     * writeLock held. A direct terms lookup per segment (no query, no collector): this runs
+     * once per indexed change, a million times during a rebuild.
+     */
+    private Indexed indexed(long id) {
+        Indexed pending = unrefreshed.get(id);
+        if (pending != null) {
+            return pending;
+        }
+        IndexSearcher searcher = acquire();
+        try {
+            return lookup(searcher, id);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            release(searcher);
+        }
+    }
+
+    /** Version and bucket of the live document with this id in {@code searcher}, or null. */
+    private static Indexed lookup(IndexSearcher searcher, long id) throws IOException {
+        BytesRef key = new BytesRef(Long.toString(id));
+        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+            LeafReader reader = leaf.reader();
+            Terms terms = reader.terms(PostFields.ID);
+            if (terms == null) {
+                continue;
+            }
+            TermsEnum te = terms.iterator();
+            if (!te.seekExact(key)) {
+                continue;
+            }
+            PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
+            Bits live = reader.getLiveDocs();
+            for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
+                if (live == null || live.get(doc)) {
+                    return new Indexed(value(reader, PostFields.VERSION, doc), value(reader, PostFields.POPULARITY_BUCKET, doc));
+                }
+            }
+        }
+        return null;
+    }
+
+    private static long value(LeafReader reader, String field, int doc) throws IOException {
+        NumericDocValues values = reader.getNumericDocValues(field);
+        return values != null && values.advanceExact(doc) ? values.longValue() : -1;
+    }
+
     private void refreshInBackground() {
         try {
-            searchers.maybeRefresh();
+            if (bulk && System.currentTimeMillis() - lastRefreshMillis < BULK_REFRESH_MILLIS) {
+                return;
+            }
+            if (searchers.maybeRefresh() && !bulk) {
+                lastRefreshMillis = System.currentTimeMillis();
+            }
         } catch (IOException | RuntimeException e) {
             // Keep the schedule alive: a throwing task would silently cancel all future refreshes.
             log.warn("Background index refresh failed", e);

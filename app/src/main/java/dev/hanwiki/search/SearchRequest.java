@@ -3,14 +3,17 @@ package dev.hanwiki.search;
 import dev.hanwiki.platform.InvalidInputException;
 
 /**
- * A validated search call. Deep pages are refused ({@code page * size <= 10000}) because every
- * page costs collecting all hits before it.
+ * A validated search call. Text up to 16 KB is accepted (a pasted paragraph, 10 KB of
+ * punctuation): the query language keeps at most {@code SearchSyntax.MAX_CLAUSES} clauses, so
+ * long text costs analysis time, not a bigger query. Pages reach at most {@value #MAX_WINDOW} results deep
+ * ({@code (page + 1) * size}): collecting the top k costs more as k grows, so a deep page is
+ * refused with a 400 rather than answered slowly (ADR 0021).
  */
 record SearchRequest(String q, Long categoryId, int page, int size) {
 
-    static final int MAX_QUERY_LENGTH = 1000;
+    static final int MAX_QUERY_LENGTH = 16_384;
     static final int MAX_PAGE_SIZE = 100;
-    static final int MAX_WINDOW = 10_000;
+    static final int MAX_WINDOW = 1000;
 
     SearchRequest {
         if (q == null || q.isBlank()) {
@@ -25,8 +28,9 @@ record SearchRequest(String q, Long categoryId, int page, int size) {
         if (size < 1 || size > MAX_PAGE_SIZE) {
             throw new InvalidInputException("size must be between 1 and " + MAX_PAGE_SIZE + ".");
         }
-        if ((long) page * size > MAX_WINDOW) {
-            throw new InvalidInputException("page * size must be at most " + MAX_WINDOW + ".");
+        if (((long) page + 1) * size > MAX_WINDOW) {
+            throw new InvalidInputException("Results are available " + MAX_WINDOW + " deep at most: (page + 1) * size must be at most "
+                    + MAX_WINDOW + ". Refine the query instead.");
         }
     }
 

@@ -1,25 +1,24 @@
 package dev.hanwiki.search;
 
 import dev.hanwiki.platform.ResultSlice;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code data} of a search call. {@code suggestion} (did-you-mean) and
- * {@code categoryFacets} are part of the contract already but are filled by a later issue:
- * until then they are always {@code null} and empty.
+ * The {@code data} of a search call (contract: architecture §4). {@code suggestion} is the
+ * did-you-mean text or null; {@code categoryFacets} maps category names to matching pages,
+ * largest first (exact for small match sets, estimated from a bounded sample for huge ones,
+ * see {@link CategoryFacets}).
  */
 record SearchResponse(ResultSlice<SearchHit> results, String suggestion, Map<String, Long> categoryFacets) {
 
     SearchResponse {
-        categoryFacets = Map.copyOf(categoryFacets);
+        categoryFacets = Collections.unmodifiableMap(new LinkedHashMap<>(categoryFacets));
     }
 
     static SearchResponse empty(SearchRequest request) {
-        return of(ResultSlice.of(List.of(), request.page(), request.size(), false));
-    }
-
-    static SearchResponse of(ResultSlice<SearchHit> results) {
-        return new SearchResponse(results, null, Map.of());
+        return new SearchResponse(ResultSlice.of(List.of(), request.page(), request.size(), false), null, Map.of());
     }
 }

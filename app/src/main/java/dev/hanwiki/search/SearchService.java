@@ -1,23 +1,20 @@
 package dev.hanwiki.search;
 
 import dev.hanwiki.platform.ResultSlice;
-import dev.hanwiki.post.AuthorNicknames;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 
 /**
- * Answers search calls from the node's own index and decorates the page of hits with author
- * nicknames (one IN query on the replica, or the primary while the replica is down). If no
- * database answers, that costs the nicknames, not the search: results come back with
+ * Answers search calls from the node's own index ({@link SearchEngine}) and decorates the page
+ * of hits with what the index does not keep exactly: author nicknames and current view and
+ * like counts ({@link HitDetails}, one query). If no database answers, that costs the
+ * decoration, not the search: hits keep the counts the index holds and
  * {@code authorNickname: null}.
  */
 @Service
@@ -25,46 +22,50 @@ class SearchService {
 
     private static final Logger log = LoggerFactory.getLogger(SearchService.class);
 
-    private final PostIndex index;
-    private final AuthorNicknames nicknames;
+    private final SearchEngine engine;
+    private final Categories categories;
+    private final HitDetails details;
 
-    SearchService(PostIndex index, AuthorNicknames nicknames) {
-        this.index = index;
-        this.nicknames = nicknames;
+    SearchService(SearchEngine engine, Categories categories, HitDetails details) {
+        this.engine = engine;
+        this.categories = categories;
+        this.details = details;
     }
 
     SearchResponse search(SearchRequest request) {
-        Optional<Query> parsed = PostQueries.parse(index.analyzer(), request.q());
-        if (parsed.isEmpty()) {
-            return SearchResponse.empty(request);
-        }
-        Query query = PostQueries.inCategory(parsed.get(), request.categoryId());
-        IndexPage page;
-        try {
-            page = index.search(query, request.offset(), request.size());
-        } catch (IndexSearcher.TooManyClauses e) {
-            // Input that expands past Lucene's clause limit is treated like any unmatchable text.
-            log.debug("Search text expanded to too many clauses: {}", e.getMessage());
-            page = IndexPage.EMPTY;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Map<Long, String> names = nicknamesOf(page.hits());
-        List<SearchHit> hits = page.hits().stream()
-                .map(doc -> new SearchHit(doc.id(), doc.title(), Snippets.of(doc.content()), doc.authorId(),
-                        names.get(doc.authorId()), doc.viewCount(), doc.likeCount(), doc.createdAt()))
-                .toList();
-        return SearchResponse.of(ResultSlice.of(hits, request.page(), request.size(), page.hasMore()));
+        SearchEngine.Result result = engine.search(request);
+        return respond(request, result, categories, detailsOf(result.hits()));
     }
 
-    private Map<Long, String> nicknamesOf(List<PostDocument> hits) {
+    /** The contract's shape for an engine result (shared with the in-process benchmark). */
+    static SearchResponse respond(SearchRequest request, SearchEngine.Result result, Categories categories,
+            Map<Long, HitDetails.Details> details) {
+        List<SearchHit> hits = result.hits().stream().map(hit -> {
+            PostDocument post = hit.post();
+            HitDetails.Details live = details.get(post.id());
+            return new SearchHit(post.id(), post.title(), hit.snippet(), post.authorId(),
+                    live == null ? null : live.authorNickname(),
+                    live == null ? post.viewCount() : live.viewCount(),
+                    live == null ? post.likeCount() : live.likeCount(),
+                    post.createdAt());
+        }).toList();
+        Map<String, Long> facets = new LinkedHashMap<>();
+        result.facets().entrySet().stream()
+                .map(e -> Map.entry(categories.keyOf(e.getKey()), e.getValue()))
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> facets.merge(e.getKey(), e.getValue(), Long::sum));
+        return new SearchResponse(ResultSlice.of(hits, request.page(), request.size(), result.hasMore()),
+                result.suggestion(), facets);
+    }
+
+    private Map<Long, HitDetails.Details> detailsOf(List<SearchEngine.Hit> hits) {
         if (hits.isEmpty()) {
             return Map.of();
         }
         try {
-            return nicknames.of(hits.stream().map(PostDocument::authorId).toList());
+            return details.of(hits.stream().map(h -> h.post().id()).toList());
         } catch (DataAccessException e) {
-            log.warn("Author nicknames unavailable, answering search without them: {}", e.getMessage());
+            log.warn("Hit details unavailable, answering search without them: {}", e.getMessage());
             return Map.of();
         }
     }

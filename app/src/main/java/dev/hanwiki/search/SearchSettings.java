@@ -1,5 +1,7 @@
 package dev.hanwiki.search;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,13 +12,37 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * {@code hanwiki.search.index-path}: this node's own index directory (created if missing).
- * {@code hanwiki.search.refresh-interval}: how stale a searcher may get; it bounds the
- * index's share of the 1 s write-to-search freshness budget.
+ * {@code hanwiki.search.*}.
+ *
+ * @param indexPath              this node's own index directory (created if missing)
+ * @param refreshInterval        how stale a searcher may get; it bounds the index's share of
+ *                               the 1 s write-to-search freshness budget
+ * @param analysisDir            directory holding {@code user-dictionary.txt} and
+ *                               {@code synonyms.txt}, watched for changes; absent: the copies
+ *                               on the classpath, never reloaded
+ * @param analysisReloadInterval how often the analysis files are checked for changes
+ * @param ramBufferMb            IndexWriter RAM buffer; larger means fewer, larger flushed
+ *                               segments during bulk indexing
  */
 @Validated
 @ConfigurationProperties("hanwiki.search")
 public record SearchSettings(
         @NotNull Path indexPath,
-        @NotNull @DefaultValue("100ms") @DurationMin(millis = 10) @DurationMax(seconds = 5) Duration refreshInterval) {
+        @NotNull @DefaultValue("100ms") @DurationMin(millis = 10) @DurationMax(seconds = 5) Duration refreshInterval,
+        Path analysisDir,
+        @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 10) Duration analysisReloadInterval,
+        @DefaultValue("64") @Min(16) @Max(1024) int ramBufferMb) {
+
+    /** Defaults for everything but the index path (tests, tools). */
+    public static SearchSettings at(Path indexPath) {
+        return new SearchSettings(indexPath, Duration.ofMillis(100), null, Duration.ofSeconds(2), 64);
+    }
+
+    public SearchSettings withRefreshInterval(Duration interval) {
+        return new SearchSettings(indexPath, interval, analysisDir, analysisReloadInterval, ramBufferMb);
+    }
+
+    public SearchSettings withAnalysisDir(Path dir) {
+        return new SearchSettings(indexPath, refreshInterval, dir, analysisReloadInterval, ramBufferMb);
+    }
 }

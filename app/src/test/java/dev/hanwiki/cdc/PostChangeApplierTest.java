@@ -10,7 +10,6 @@ import dev.hanwiki.search.PostIndex;
 import dev.hanwiki.search.SearchSettings;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +29,7 @@ class PostChangeApplierTest {
 
     @BeforeEach
     void open() throws IOException {
-        index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)));
+        index = new PostIndex(SearchSettings.at(dir));
         applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()),
                 (poison, reason) -> deadLettered.add(poison.offset() + ": " + reason));
     }
@@ -98,6 +97,21 @@ class PostChangeApplierTest {
         assertThat(result.stale()).isEqualTo(1);
         assertThat(result.applied()).isZero();
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 5));
+    }
+
+    @Test
+    void viewThatLeavesThePopularityBucketUnchangedIsNotReindexed() {
+        String event = DebeziumEvents.updated(1, "t", "x", 2);
+        applyAndRefresh(List.of(record(0, key(1), event)));
+
+        PostChangeApplier.BatchResult oneMoreView = applier.apply(List.of(
+                record(1, key(1), event.replace("\"view_count\":3", "\"view_count\":4"))));
+        PostChangeApplier.BatchResult manyMoreLikes = applier.apply(List.of(
+                record(2, key(1), event.replace("\"like_count\":2", "\"like_count\":200"))));
+
+        assertThat(oneMoreView.unchanged()).isEqualTo(1);
+        assertThat(oneMoreView.applied()).isZero();
+        assertThat(manyMoreLikes.applied()).isEqualTo(1);
     }
 
     @Test

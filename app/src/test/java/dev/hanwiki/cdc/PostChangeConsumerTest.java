@@ -32,7 +32,7 @@ class PostChangeConsumerTest {
         CdcSettings settings = new CdcSettings("127.0.0.1:" + closedPort, DebeziumEvents.TOPIC, "test-group",
                 Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300));
         IndexerProgress progress = new IndexerProgress();
-        try (PostIndex index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)))) {
+        try (PostIndex index = new PostIndex(SearchSettings.at(dir))) {
             PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { });
             PostChangeConsumer consumer = new PostChangeConsumer(settings, new NodeSettings("test"), index, applier,
                     progress, new IndexerMetrics(new SimpleMeterRegistry(), progress), Clock.systemUTC());
@@ -63,7 +63,7 @@ class PostChangeConsumerTest {
     @Test
     void indexerIsHealthyOnlyWhenCaughtUpAndTheIndexIsOpen() throws Exception {
         IndexerProgress progress = new IndexerProgress();
-        PostIndex index = new PostIndex(new SearchSettings(dir, Duration.ofMillis(100)));
+        PostIndex index = new PostIndex(SearchSettings.at(dir));
         IndexerHealthIndicator health = new IndexerHealthIndicator(index, progress);
 
         progress.assigned(Map.of(0, 3L), Map.of(0, 1L));

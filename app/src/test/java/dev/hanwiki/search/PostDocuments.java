@@ -17,4 +17,8 @@ final class PostDocuments {
     static PostDocument inCategory(long id, String title, String content, long categoryId) {
         return new PostDocument(id, title, content, categoryId, 1L, 0L, 0L, CREATED, CREATED, 1L);
     }
+
+    static PostDocument popular(long id, String title, String content, long categoryId, long views, long likes, Instant created) {
+        return new PostDocument(id, title, content, categoryId, 1L, views, likes, created, created, 1L);
+    }
 }

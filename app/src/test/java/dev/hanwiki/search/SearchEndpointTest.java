@@ -79,13 +79,12 @@ class SearchEndpointTest {
                 .andExpect(jsonPath("$.data.results.content[0].id").value(100))
                 .andExpect(jsonPath("$.data.results.content[0].title").value("서울 <b>소개</b>"))
                 .andExpect(jsonPath("$.data.results.content[0].snippet")
-                        .value("&lt;script&gt;alert(1)&lt;/script&gt; 서울은 대한민국의 수도이다"))
+                        .value("&lt;script&gt;alert(1)&lt;/script&gt; <b>서울</b>은 대한민국의 수도이다"))
                 .andExpect(jsonPath("$.data.results.content[0].authorId").value(1))
                 .andExpect(jsonPath("$.data.results.content[0].viewCount").value(12))
                 .andExpect(jsonPath("$.data.results.content[0].likeCount").value(5))
                 .andExpect(jsonPath("$.data.results.content[0].createdAt").value("2025-11-21T03:00:00.123456Z"))
-                .andExpect(jsonPath("$.data.suggestion").value(nullValue()))
-                .andExpect(jsonPath("$.data.categoryFacets").isEmpty());
+                .andExpect(jsonPath("$.data.suggestion").value(nullValue()));
     }
 
     @Test
@@ -120,7 +119,7 @@ class SearchEndpointTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"서울|0|0", "서울|0|101", "서울|-1|10", "서울|1001|10", "'  '|0|10", "''|0|10"})
+    @CsvSource(delimiter = '|', value = {"서울|0|0", "서울|0|101", "서울|-1|10", "서울|100|10", "서울|0|1001", "'  '|0|10", "''|0|10"})
     void invalidSearchParametersAreInvalidInput(String q, String page, String size) throws Exception {
         mvc.perform(get("/api/v1.0/posts/search").param("q", q).param("page", page).param("size", size))
                 .andExpect(status().isBadRequest())
@@ -138,9 +137,32 @@ class SearchEndpointTest {
     }
 
     @Test
-    void tenThousandCharactersOfQueryAreRefusedAsInvalidInput() throws Exception {
+    void tenKilobytesOfPunctuationAreAnsweredWithNoResults() throws Exception {
         mvc.perform(get("/api/v1.0/posts/search").param("q", ".,;:!?".repeat(1700)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.results.content.length()").value(0));
+    }
+
+    @Test
+    void queryTextBeyondSixteenKilobytesIsInvalidInput() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "가".repeat(SearchRequest.MAX_QUERY_LENGTH + 1)))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.code").value("INVALID_INPUT"));
+    }
+
+    @Test
+    void pageBeyondTheResultWindowIsABadRequestThatSaysWhy() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "공지").param("page", "100").param("size", "10"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"))
+                .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("1000")));
+    }
+
+    @Test
+    void facetsAreKeyedByCategoryIdWhileTheDatabaseIsDownAndSnippetsHighlight() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울"))
+                .andExpect(jsonPath("$.data.categoryFacets['3']").value(1))
+                .andExpect(jsonPath("$.data.results.content[0].snippet")
+                        .value("&lt;script&gt;alert(1)&lt;/script&gt; <b>서울</b>은 대한민국의 수도이다"));
     }
 }

@@ -1,0 +1,200 @@
+package dev.hanwiki.search;
+
+import dev.hanwiki.search.analysis.KoreanAnalysis;
+import dev.hanwiki.search.query.Synonyms;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.ko.dict.UserDictionary;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The analysis this node uses, reloadable without a restart: the user dictionary and the
+ * synonyms are read from {@code hanwiki.search.analysis-dir} (the repository's
+ * {@code app/src/main/resources/search/}, or the copies on the classpath when no directory is
+ * set) and checked for changes every {@code analysis-reload-interval}. A file that fails to
+ * parse is reported and the previous version stays in use.
+ * <p>
+ * Synonyms act at query time, so a change applies to every page at once. The user dictionary
+ * also shapes how pages are indexed: after a reload, new and edited pages and all queries use
+ * it; pages indexed before keep their old terms until the index is rebuilt (delete the node's
+ * index directory and restart it: it replays the change stream). See ADR 0020.
+ */
+public final class SearchAnalysis implements AutoCloseable {
+
+    static final String DICTIONARY_FILE = "user-dictionary.txt";
+    static final String SYNONYMS_FILE = "synonyms.txt";
+    private static final Logger log = LoggerFactory.getLogger(SearchAnalysis.class);
+
+    /** One consistent set: the chains, the synonyms analyzed with them, and the file stamps. */
+    private record State(KoreanAnalysis analysis, Synonyms synonyms, Stamp dictionary, Stamp synonymsFile) {
+    }
+
+    private record Stamp(FileTime modified, long size) {
+        static Stamp of(Path file) throws IOException {
+            return Files.exists(file) ? new Stamp(Files.getLastModifiedTime(file), Files.size(file)) : null;
+        }
+    }
+
+    /** A query term and its position (gaps left by stop words are kept, as phrases need them). */
+    record Token(String term, int position) {
+    }
+
+    private final Path dir;
+    private final Analyzer indexAnalyzer = new FieldAnalyzer();
+    private final ScheduledExecutorService reloader;
+    private volatile State state;
+
+    public SearchAnalysis(SearchSettings settings) {
+        this.dir = settings.analysisDir();
+        try {
+            this.state = load(null);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("search analysis files cannot be loaded: " + e.getMessage(), e);
+        }
+        if (dir != null) {
+            long every = settings.analysisReloadInterval().toMillis();
+            reloader = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("search-analysis-reloader").daemon().factory());
+            reloader.scheduleWithFixedDelay(this::reloadQuietly, every, every, TimeUnit.MILLISECONDS);
+        } else {
+            reloader = null;
+        }
+        log.info("Search analysis from {}: {} synonym entries", dir == null ? "classpath:search/" : dir, state.synonyms().size());
+    }
+
+    /** Analyzer for the IndexWriter: per field, always the current chains. */
+    Analyzer indexAnalyzer() {
+        return indexAnalyzer;
+    }
+
+    Synonyms synonyms() {
+        return state.synonyms();
+    }
+
+    KoreanAnalysis current() {
+        return state.analysis();
+    }
+
+    /** Query terms of {@code text} with their positions, as the query chain produces them. */
+    List<Token> queryTokens(String text) {
+        return tokens(state.analysis().queries(), text);
+    }
+
+    /** The spell-field terms (jamo) of {@code text}. */
+    List<Token> spellTokens(String text) {
+        return tokens(state.analysis().spell(), text);
+    }
+
+    private static List<Token> tokens(Analyzer analyzer, String text) {
+        List<Token> out = new ArrayList<>();
+        try (TokenStream stream = analyzer.tokenStream(PostFields.CONTENT, text)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
+            stream.reset();
+            int position = -1;
+            while (stream.incrementToken()) {
+                position += inc.getPositionIncrement();
+                out.add(new Token(term.toString(), Math.max(position, 0)));
+            }
+            stream.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /**
+     * Re-reads the files if either changed since the last load.
+     *
+     * @return true if a new version is now in use
+     */
+    boolean reloadIfChanged() throws IOException {
+        if (dir == null) {
+            return false;
+        }
+        State current = state;
+        Stamp dict = Stamp.of(dir.resolve(DICTIONARY_FILE));
+        Stamp syn = Stamp.of(dir.resolve(SYNONYMS_FILE));
+        if (Objects.equals(dict, current.dictionary()) && Objects.equals(syn, current.synonymsFile())) {
+            return false;
+        }
+        state = load(current);
+        log.info("Reloaded search analysis from {}: {} synonym entries", dir, state.synonyms().size());
+        return true;
+    }
+
+    private void reloadQuietly() {
+        try {
+            reloadIfChanged();
+        } catch (IOException | RuntimeException e) {
+            log.error("Search analysis files changed but cannot be used; keeping the previous version: {}", e.getMessage());
+        }
+    }
+
+    private State load(State previous) throws IOException {
+        Stamp dictStamp = dir == null ? null : Stamp.of(dir.resolve(DICTIONARY_FILE));
+        Stamp synStamp = dir == null ? null : Stamp.of(dir.resolve(SYNONYMS_FILE));
+        KoreanAnalysis analysis;
+        if (previous != null && Objects.equals(dictStamp, previous.dictionary())) {
+            analysis = previous.analysis();
+        } else {
+            UserDictionary dictionary = KoreanAnalysis.parseDictionary(read(DICTIONARY_FILE));
+            analysis = new KoreanAnalysis(dictionary);
+        }
+        Synonyms synonyms = Synonyms.parse(read(SYNONYMS_FILE),
+                text -> tokens(analysis.queries(), text).stream().map(Token::term).toList());
+        // The previous chains are not closed: a search may still be using them. Their
+        // per-thread state goes with them when they become unreachable.
+        return new State(analysis, synonyms, dictStamp, synStamp);
+    }
+
+    private String read(String name) throws IOException {
+        if (dir != null) {
+            Path file = dir.resolve(name);
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        }
+        try (InputStream in = SearchAnalysis.class.getResourceAsStream("/search/" + name)) {
+            return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (reloader != null) {
+            reloader.shutdown();
+        }
+    }
+
+    /** Picks each field's chain from the current state, so a reload reaches the IndexWriter too. */
+    private final class FieldAnalyzer extends DelegatingAnalyzerWrapper {
+        FieldAnalyzer() {
+            super(PER_FIELD_REUSE_STRATEGY);
+        }
+
+        @Override
+        protected Analyzer getWrappedAnalyzer(String fieldName) {
+            KoreanAnalysis analysis = state.analysis();
+            return switch (fieldName) {
+                case PostFields.SPELL -> analysis.spell();
+                case PostFields.CHOSUNG -> analysis.chosung();
+                default -> analysis.documents();
+            };
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.hanwiki.search;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.index.StoredFields;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The whole search path inside a node, without the database: parse, analyze, query, collect
+ * the top hits, count facets, cut snippets, and suggest when the query finds little. One
+ * searcher is acquired per call and released in {@code finally}; nothing here is shared
+ * mutable state, so concurrent searches never wait on each other.
+ * <p>
+ * Work is bounded for every query: the top-k collector counts hits exactly only up to
+ * {@link #TOTAL_HITS_THRESHOLD} (beyond, "at least"), which lets it skip non-competitive
+ * documents; facets visit a bounded sample ({@link CategoryFacets}); suggestion work happens
+ * only for queries with fewer than {@link Suggestions#FEW} hits.
+ */
+@Component
+final class SearchEngine {
+
+    static final int TOTAL_HITS_THRESHOLD = 1000;
+    private static final Logger log = LoggerFactory.getLogger(SearchEngine.class);
+
+    /** One result of a search: the page of hits and what goes with it. */
+    record Result(List<Hit> hits, boolean hasMore, long totalHits, boolean totalExact,
+            Map<Long, Long> facets, boolean facetsExact, String suggestion) {
+
+        static Result empty() {
+            return new Result(List.of(), false, 0, true, Map.of(), true, null);
+        }
+    }
+
+    record Hit(PostDocument post, String snippet) {
+    }
+
+    private final Searchers searchers;
+    private final PostQueryBuilder queries;
+    private final Clock clock;
+
+    SearchEngine(Searchers searchers, SearchAnalysis analysis, Categories categories, Clock clock) {
+        this.searchers = searchers;
+        this.queries = new PostQueryBuilder(analysis, categories);
+        this.clock = clock;
+    }
+
+    Result search(SearchRequest request) {
+        Instant now = clock.instant();
+        BuiltQuery built = queries.build(request.q(), request.categoryId(), now);
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            if (!built.searchable()) {
+                return Result.empty();
+            }
+            Collected collected = collect(searcher, built, request);
+            String suggestion = null;
+            if (request.page() == 0 && collected.total() < Suggestions.FEW && !built.plainWords().isEmpty()) {
+                Optional<String> korean = Suggestions.keyboard(searcher.getIndexReader(), request.q(), built.plainWords());
+                if (korean.isPresent()) {
+                    BuiltQuery rescued = queries.build(korean.get(), request.categoryId(), now);
+                    Collected alternative = rescued.searchable() ? collect(searcher, rescued, request) : null;
+                    if (alternative != null && alternative.total() > collected.total()) {
+                        // Typed in the wrong input mode: answer the Korean query, say so.
+                        built = rescued;
+                        collected = alternative;
+                        suggestion = korean.get();
+                    }
+                }
+                if (suggestion == null) {
+                    Optional<String> corrected = Suggestions.didYouMean(searcher.getIndexReader(), request.q(), built.plainWords());
+                    if (corrected.isPresent()) {
+                        BuiltQuery fixed = queries.build(corrected.get(), request.categoryId(), now);
+                        if (fixed.searchable() && count(searcher, fixed.ranked()) > collected.total()) {
+                            suggestion = corrected.get();
+                        }
+                    }
+                }
+            }
+            CategoryFacets.Counts facets = CategoryFacets.count(searcher, collected.relaxed() ? built.relaxedMatching() : built.matching());
+            Snippets snippets = Snippets.forQuery(searcher, built.highlight());
+            StoredFields stored = searcher.storedFields();
+            ScoreDoc[] docs = collected.top().scoreDocs;
+            int from = request.offset();
+            int to = Math.min(docs.length, from + request.size());
+            List<Hit> hits = new ArrayList<>(Math.max(0, to - from));
+            for (int i = from; i < to; i++) {
+                PostDocument post = PostFields.fromStored(stored.document(docs[i].doc));
+                hits.add(new Hit(post, snippets.of(docs[i].doc, post.content())));
+            }
+            TotalHits total = collected.top().totalHits;
+            return new Result(hits, docs.length > to, total.value(), total.relation() == TotalHits.Relation.EQUAL_TO,
+                    facets.byCategory(), facets.exact(), suggestion);
+        } catch (IndexSearcher.TooManyClauses e) {
+            // Input that expands past Lucene's clause limit is treated like any unmatchable text.
+            log.debug("Search text expanded to too many clauses: {}", e.getMessage());
+            return Result.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
+    /** The top hits for the page (and one more, to know whether a next page exists). */
+    private record Collected(TopDocs top, boolean relaxed) {
+        long total() {
+            return top.totalHits.value();
+        }
+    }
+
+    private static Collected collect(IndexSearcher searcher, BuiltQuery built, SearchRequest request) throws IOException {
+        int window = request.offset() + request.size() + 1;
+        TopDocs top = top(searcher, built.ranked(), window);
+        if (top.totalHits.value() == 0 && built.relaxed() != null) {
+            return new Collected(top(searcher, built.relaxed(), window), true);
+        }
+        return new Collected(top, false);
+    }
+
+    static TopDocs top(IndexSearcher searcher, Query query, int window) throws IOException {
+        return searcher.search(query, new TopScoreDocCollectorManager(window, Math.max(window, TOTAL_HITS_THRESHOLD)));
+    }
+
+    /** Hits of a query, counted up to {@link Suggestions#FEW} only: enough to compare. */
+    private static long count(IndexSearcher searcher, Query query) throws IOException {
+        return searcher.search(query, new TopScoreDocCollectorManager(1, Suggestions.FEW)).totalHits.value();
+    }
+}

@@ -1,0 +1,179 @@
+package dev.hanwiki.search.analysis;
+
+import java.util.Optional;
+
+/**
+ * Reads Latin letters as keys of the standard Korean (dubeolsik) keyboard and composes the
+ * jamo into syllables the way an input method does: {@code dkssud} was typed as ㅇㅏㄴㄴㅕㅇ,
+ * which is 안녕. Used to rescue queries typed with the wrong input mode.
+ */
+public final class KoreanKeyboard {
+
+    // Jamo on each key, lower case; shifted keys that differ (Q W E R T O P) are listed apart.
+    private static final String KEYS = "qwertyuiopasdfghjklzxcvbnm";
+    private static final String JAMO = "ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ";
+    private static final String SHIFT_KEYS = "QWERTOP";
+    private static final String SHIFT_JAMO = "ㅃㅉㄸㄲㅆㅒㅖ";
+
+    /** Compatibility jamo in syllable order, for computing code points. */
+    private static final String INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
+    private static final String MEDIALS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ";
+    private static final String FINALS = "\0ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ";
+    private static final String[][] VOWEL_PAIRS = {
+        {"ㅗㅏ", "ㅘ"}, {"ㅗㅐ", "ㅙ"}, {"ㅗㅣ", "ㅚ"}, {"ㅜㅓ", "ㅝ"}, {"ㅜㅔ", "ㅞ"}, {"ㅜㅣ", "ㅟ"}, {"ㅡㅣ", "ㅢ"}};
+    private static final String[][] FINAL_PAIRS = {
+        {"ㄱㅅ", "ㄳ"}, {"ㄴㅈ", "ㄵ"}, {"ㄴㅎ", "ㄶ"}, {"ㄹㄱ", "ㄺ"}, {"ㄹㅁ", "ㄻ"}, {"ㄹㅂ", "ㄼ"},
+        {"ㄹㅅ", "ㄽ"}, {"ㄹㅌ", "ㄾ"}, {"ㄹㅍ", "ㄿ"}, {"ㄹㅎ", "ㅀ"}, {"ㅂㅅ", "ㅄ"}};
+
+    private KoreanKeyboard() {
+    }
+
+    /**
+     * The Hangul the keys spell, or empty unless every letter ends up inside a complete
+     * syllable (a dangling consonant or vowel means the text was not typed for Korean).
+     * Characters other than ASCII letters are copied and end the syllable being built.
+     */
+    public static Optional<String> toHangul(String typed) {
+        StringBuilder out = new StringBuilder(typed.length());
+        Composer composer = new Composer(out);
+        boolean anyLetter = false;
+        for (int i = 0; i < typed.length(); i++) {
+            char c = typed.charAt(i);
+            char jamo = jamoOf(c);
+            if (jamo == 0) {
+                if (Character.isLetter(c)) {
+                    return Optional.empty(); // already Hangul, or another script: not a keyboard slip
+                }
+                composer.flush();
+                out.append(c);
+                continue;
+            }
+            anyLetter = true;
+            composer.accept(jamo);
+        }
+        composer.flush();
+        return anyLetter && composer.valid ? Optional.of(out.toString()) : Optional.empty();
+    }
+
+    private static char jamoOf(char c) {
+        int shifted = SHIFT_KEYS.indexOf(c);
+        if (shifted >= 0) {
+            return SHIFT_JAMO.charAt(shifted);
+        }
+        int key = KEYS.indexOf(Character.toLowerCase(c));
+        return key >= 0 && c < 128 ? JAMO.charAt(key) : 0;
+    }
+
+    /** The input-method automaton: initial, medial, final, with compound vowels and finals. */
+    private static final class Composer {
+        private final StringBuilder out;
+        private char initial;
+        private char medial;
+        private char fin;
+        boolean valid = true;
+
+        Composer(StringBuilder out) {
+            this.out = out;
+        }
+
+        void accept(char jamo) {
+            if (MEDIALS.indexOf(jamo) >= 0) {
+                vowel(jamo);
+            } else {
+                consonant(jamo);
+            }
+        }
+
+        private void consonant(char c) {
+            if (initial == 0 || medial == 0) {
+                if (initial != 0) {
+                    valid = false; // two consonants with no vowel between them
+                    flush();
+                }
+                initial = c;
+                return;
+            }
+            if (fin == 0) {
+                if (FINALS.indexOf(c) > 0) {
+                    fin = c;
+                } else {
+                    flush();
+                    initial = c;
+                }
+                return;
+            }
+            char pair = pair(FINAL_PAIRS, fin, c);
+            if (pair != 0) {
+                fin = pair;
+            } else {
+                flush();
+                initial = c;
+            }
+        }
+
+        private void vowel(char v) {
+            if (initial == 0) {
+                valid = false; // a vowel with no consonant before it
+                out.append(v);
+                return;
+            }
+            if (medial == 0) {
+                medial = v;
+                return;
+            }
+            if (fin == 0) {
+                char pair = pair(VOWEL_PAIRS, medial, v);
+                if (pair != 0) {
+                    medial = pair;
+                } else {
+                    flush();
+                    valid = false;
+                    out.append(v);
+                }
+                return;
+            }
+            // The final consonant moves to start the next syllable (a compound final splits).
+            char moving = fin;
+            char staying = 0;
+            for (String[] p : FINAL_PAIRS) {
+                if (p[1].charAt(0) == fin) {
+                    staying = p[0].charAt(0);
+                    moving = p[0].charAt(1);
+                }
+            }
+            fin = staying;
+            flush();
+            initial = moving;
+            medial = v;
+        }
+
+        void flush() {
+            if (initial != 0 && medial != 0) {
+                int l = INITIALS.indexOf(initial);
+                int m = MEDIALS.indexOf(medial);
+                int f = fin == 0 ? 0 : FINALS.indexOf(fin);
+                if (l < 0) {
+                    valid = false; // a consonant that cannot start a syllable (e.g. ㄳ)
+                    out.append(initial).append(medial);
+                } else {
+                    out.append((char) (0xAC00 + (l * 21 + m) * 28 + f));
+                }
+            } else if (initial != 0) {
+                valid = false;
+                out.append(initial);
+            }
+            initial = 0;
+            medial = 0;
+            fin = 0;
+        }
+
+        private static char pair(String[][] pairs, char first, char second) {
+            for (String[] p : pairs) {
+                if (p[0].charAt(0) == first && p[0].charAt(1) == second) {
+                    return p[1].charAt(0);
+                }
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.hanwiki.search.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class KoreanKeyboardTest {
+
+    @ParameterizedTest
+    @CsvSource({
+        "dkssud, 안녕",
+        "dkssudgktpdy, 안녕하세요",
+        "rudqhrrnd, 경복궁",
+        "tjdnf, 서울",
+        "'tjdnf dugod', 서울 여행",
+        "dhkswjs, 완전",
+        "RKcl, 까치",
+        "rkqt, 값",
+        "ekfrrhk, 닭과",
+        "gksrmf, 한글",
+        "dmlrhk, 의과"})
+    void latinKeysComposeIntoSyllables(String typed, String hangul) {
+        assertThat(KoreanKeyboard.toHangul(typed)).contains(hangul);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"java", "hello", "bcd", "aaaa", "q", "123", "서울", "tjdnfaa"})
+    void textThatDoesNotSpellCompleteSyllablesIsNotRewritten(String typed) {
+        // (Some English does spell Hangul: xyz is 툨. Whether to use it is the search's call,
+        // made only when the Latin query finds little.)
+        assertThat(KoreanKeyboard.toHangul(typed)).isEmpty();
+    }
+}
