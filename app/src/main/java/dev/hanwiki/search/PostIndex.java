@@ -80,6 +80,10 @@ public class PostIndex implements Searchers, AutoCloseable {
     private final Object writeLock = new Object();
     /** Written since the last blocking refresh, which the searcher cannot see yet. */
     private final Map<Long, Indexed> unrefreshed = new HashMap<>();
+    /** Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible changes. */
+    static final String FORMAT_KEY = "hanwiki.index.format";
+    static final String FORMAT = "2";
+
     private volatile Map<String, String> committedUserData;
     private volatile boolean closed;
     private volatile boolean bulk;
@@ -101,14 +105,13 @@ public class PostIndex implements Searchers, AutoCloseable {
         Path path = settings.indexPath().toAbsolutePath();
         Files.createDirectories(path);
         this.directory = FSDirectory.open(path);
+        boolean fresh = !DirectoryReader.indexExists(directory) || !sameFormat(directory, path);
         IndexWriterConfig config = new IndexWriterConfig(analysis.indexAnalyzer())
-                .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                .setOpenMode(fresh ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND)
                 .setRAMBufferSizeMB(settings.ramBufferMb());
         this.writer = new IndexWriter(directory, config);
         // Read after the writer holds write.lock: nobody else can commit underneath us.
-        this.committedUserData = DirectoryReader.indexExists(directory)
-                ? Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData())
-                : Map.of();
+        this.committedUserData = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
         this.searchers = new SearcherManager(writer, true, false, null);
         this.refresher = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("post-index-refresher").daemon().factory());
@@ -116,6 +119,21 @@ public class PostIndex implements Searchers, AutoCloseable {
         refresher.scheduleWithFixedDelay(this::refreshInBackground, interval, interval, TimeUnit.MILLISECONDS);
         this.lastRefreshMillis = System.currentTimeMillis();
         log.info("Opened post index at {} ({} docs; committed user data: {})", path, writer.getDocStats().numDocs, committedUserData);
+    }
+
+    /**
+     * An index written by a build with another document schema cannot take this build's
+     * documents (Lucene refuses, e.g., new doc values on an existing field). Such an index is
+     * started afresh; the node then rebuilds it from the change topic (ADR 0003).
+     */
+    private static boolean sameFormat(Directory directory, Path path) throws IOException {
+        String found = SegmentInfos.readLatestCommit(directory).getUserData().get(FORMAT_KEY);
+        if (FORMAT.equals(found)) {
+            return true;
+        }
+        log.warn("Index at {} has format {} but this build writes format {}: starting a fresh index, "
+                + "rebuilt from the change topic", path, found, FORMAT);
+        return false;
     }
 
     SearchAnalysis analysis() {
@@ -201,7 +219,9 @@ public class PostIndex implements Searchers, AutoCloseable {
      */
     public void commit(Map<String, String> userData) {
         synchronized (writeLock) {
-            Map<String, String> data = Map.copyOf(userData);
+            Map<String, String> with = new HashMap<>(userData);
+            with.put(FORMAT_KEY, FORMAT);
+            Map<String, String> data = Map.copyOf(with);
             writer.setLiveCommitData(data.entrySet());
             long now = System.currentTimeMillis();
             if (bulk && now - lastCommitMillis < BULK_COMMIT_MILLIS) {

@@ -191,8 +191,27 @@ class PostIndexTest {
 
         index = openIndex();
 
-        assertThat(index.committedUserData()).containsExactly(Map.entry("kafka.hanwiki.hanwiki.posts.0", "17"));
+        assertThat(index.committedUserData()).isEqualTo(
+                Map.of("kafka.hanwiki.hanwiki.posts.0", "17", PostIndex.FORMAT_KEY, PostIndex.FORMAT));
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 1), new DocVersion(2, 4));
+    }
+
+    @Test
+    void anIndexOfAnotherFormatIsStartedAfreshSoTheNodeRebuildsIt() throws IOException {
+        index.upsert(post(1, "a", "a", 1));
+        index.commit(Map.of("kafka.t.0", "17"));
+        index.close();
+        // An index as an older build left it: same offsets, another schema version.
+        try (var directory = org.apache.lucene.store.FSDirectory.open(dir.resolve("index"));
+             var writer = new org.apache.lucene.index.IndexWriter(directory, new org.apache.lucene.index.IndexWriterConfig())) {
+            writer.setLiveCommitData(Map.of("kafka.t.0", "17", PostIndex.FORMAT_KEY, "1").entrySet());
+            writer.commit();
+        }
+
+        index = openIndex();
+
+        assertThat(index.committedUserData()).as("no offsets: the consumer replays from the start").isEmpty();
+        assertThat(index.snapshot().docs()).isEmpty();
     }
 
     @Test
@@ -203,7 +222,7 @@ class PostIndexTest {
 
         index = openIndex();
 
-        assertThat(index.committedUserData()).isEqualTo(Map.of("kafka.t.0", "9"));
+        assertThat(index.committedUserData()).isEqualTo(Map.of("kafka.t.0", "9", PostIndex.FORMAT_KEY, PostIndex.FORMAT));
     }
 
     @Test
