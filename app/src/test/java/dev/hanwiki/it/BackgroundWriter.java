@@ -60,6 +60,11 @@ final class BackgroundWriter implements AutoCloseable {
         return refused.get();
     }
 
+    /** The last refusal, for assertion messages. */
+    String lastRefusal() {
+        return lastRefusal;
+    }
+
     /** Waits until {@code more} further writes have been acknowledged. */
     void awaitMore(int more, java.time.Duration within) {
         int target = acknowledgedCount() + more;
