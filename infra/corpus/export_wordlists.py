@@ -3,8 +3,8 @@
 
 Run ONCE (the output is committed in infra/corpus/data/), in a throwaway virtualenv:
 
-    python3 -m venv /tmp/wf && /tmp/wf/bin/pip install wordfreq==3.1.1
-    /tmp/wf/bin/python infra/corpus/export_wordlists.py
+    venv=$(mktemp -d) && python3 -m venv "$venv" && "$venv/bin/pip" install wordfreq==3.1.1
+    "$venv/bin/python" infra/corpus/export_wordlists.py
 
 Source: the `wordfreq` package (PyPI, version 3.1.1) by Robyn Speer. Its code is Apache-2.0;
 its word lists are CC BY-SA 4.0 and derive from Wikipedia, OpenSubtitles, Google Books,
