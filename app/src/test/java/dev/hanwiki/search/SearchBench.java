@@ -158,6 +158,8 @@ public final class SearchBench {
         classes.put("facets (5k-10k matches, exact)", singles(byDf.get("facets"), n, null));
         classes.put("chosung", chosung(n));
         classes.put("typo + suggestion", typos(n));
+        // A phrase of two stop words, say, has nothing to search: not a query to time.
+        classes.replaceAll((name, qs) -> qs.stream().filter(p -> p.built().searchable()).toList());
         return classes;
     }
 
@@ -326,7 +328,9 @@ public final class SearchBench {
             }
             BuiltQuery built = builder.build(typo, null, now);
             BuiltQuery corrected = builder.build(word, null, now);
-            out.add(new Prepared(typo, null, built, corrected));
+            if (corrected.searchable()) {
+                out.add(new Prepared(typo, null, built, corrected));
+            }
         }
         return out;
     }
