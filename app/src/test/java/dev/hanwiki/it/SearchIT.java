@@ -75,13 +75,25 @@ class SearchIT {
     }
 
     @Test
-    void chosungAndWrongKeyboardLayoutFindTheDemoPageOnBothNodes() {
+    void chosungOfATitleWordFindsThePageOnBothNodes() {
+        String word = uniqueHangulWord() + uniqueHangulWord().substring(0, 2); // five syllables: initials no other title has
+        long id = create(word, "초성 검색 시험", 21);
+        String initials = dev.hanwiki.search.analysis.Hangul.chosung(word);
+
         for (int n = 1; n <= 2; n++) {
-            JsonNode chosung = search(n, "ㄱㅂㄱ");
-            assertThat(chosung.path("results").path("content").findValuesAsString("title")).contains("경복궁");
+            int node = n;
+            Eventually.within(FRESH, "chosung search on node" + node, () -> search(node, initials)
+                    .path("results").path("content").findValuesAsString("id").contains(Long.toString(id)));
+        }
+    }
+
+    @Test
+    void latinTypedOnTheKoreanKeyboardIsSearchedAsHangulOnBothNodes() {
+        for (int n = 1; n <= 2; n++) {
             JsonNode keyboard = search(n, "rudqhrrnd");
             assertThat(keyboard.path("suggestion").asString()).isEqualTo("경복궁");
-            assertThat(keyboard.path("results").path("content").findValuesAsString("title")).contains("경복궁");
+            JsonNode first = keyboard.path("results").path("content").get(0);
+            assertThat(first.path("title").asString() + first.path("snippet").asString()).contains("경복궁");
         }
     }
 }
