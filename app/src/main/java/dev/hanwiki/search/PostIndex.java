@@ -4,34 +4,20 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -265,9 +251,9 @@ public class PostIndex implements Searchers, AutoCloseable {
         try {
             Map<Long, Long> found = new java.util.TreeMap<>();
             for (long id : ids) {
-                Indexed hit = lookup(searcher, id);
+                long[] hit = IndexedVersions.find(searcher.getIndexReader(), id);
                 if (hit != null) {
-                    found.put(id, hit.version());
+                    found.put(id, hit[0]);
                 }
             }
             return found;
@@ -282,23 +268,7 @@ public class PostIndex implements Searchers, AutoCloseable {
     public IndexSnapshot snapshot() {
         IndexSearcher searcher = acquire();
         try {
-            List<DocVersion> docs = new ArrayList<>(searcher.getIndexReader().numDocs());
-            for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-                Bits live = leaf.reader().getLiveDocs();
-                NumericDocValues ids = leaf.reader().getNumericDocValues(PostFields.ID);
-                NumericDocValues versions = leaf.reader().getNumericDocValues(PostFields.VERSION);
-                StoredFields stored = leaf.reader().storedFields();
-                for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-                    if (live == null || live.get(doc)) {
-                        long id = ids != null && ids.advanceExact(doc) ? ids.longValue()
-                                : Long.parseLong(stored.document(doc, Set.of(PostFields.ID)).get(PostFields.ID));
-                        long version = versions != null && versions.advanceExact(doc) ? versions.longValue() : -1;
-                        docs.add(new DocVersion(id, version));
-                    }
-                }
-            }
-            docs.sort(Comparator.comparingLong(DocVersion::id).thenComparingLong(DocVersion::version));
-            return new IndexSnapshot(searcher.getIndexReader().numDocs(), searcher.getIndexReader().maxDoc(), docs);
+            return IndexedVersions.snapshot(searcher.getIndexReader());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -360,11 +330,7 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
     }
 
-    /**
-     * Version and bucket of the live document with this id, or null. Must be called with
-     * writeLock held. A direct terms lookup per segment (no query, no collector): this runs
-     * once per indexed change, a million times during a rebuild.
-     */
+    /** Version and bucket of the live document with this id, or null. Must be called with writeLock held. */
     private Indexed indexed(long id) {
         Indexed pending = unrefreshed.get(id);
         if (pending != null) {
@@ -372,41 +338,13 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
         IndexSearcher searcher = acquire();
         try {
-            return lookup(searcher, id);
+            long[] found = IndexedVersions.find(searcher.getIndexReader(), id);
+            return found == null ? null : new Indexed(found[0], found[1]);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             release(searcher);
         }
-    }
-
-    /** Version and bucket of the live document with this id in {@code searcher}, or null. */
-    private static Indexed lookup(IndexSearcher searcher, long id) throws IOException {
-        BytesRef key = new BytesRef(Long.toString(id));
-        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-            LeafReader reader = leaf.reader();
-            Terms terms = reader.terms(PostFields.ID);
-            if (terms == null) {
-                continue;
-            }
-            TermsEnum te = terms.iterator();
-            if (!te.seekExact(key)) {
-                continue;
-            }
-            PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-            Bits live = reader.getLiveDocs();
-            for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-                if (live == null || live.get(doc)) {
-                    return new Indexed(value(reader, PostFields.VERSION, doc), value(reader, PostFields.POPULARITY_BUCKET, doc));
-                }
-            }
-        }
-        return null;
-    }
-
-    private static long value(LeafReader reader, String field, int doc) throws IOException {
-        NumericDocValues values = reader.getNumericDocValues(field);
-        return values != null && values.advanceExact(doc) ? values.longValue() : -1;
     }
 
     private void refreshInBackground() {

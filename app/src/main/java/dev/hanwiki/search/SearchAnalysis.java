@@ -60,6 +60,8 @@ public final class SearchAnalysis implements AutoCloseable {
     private final Analyzer indexAnalyzer = new FieldAnalyzer();
     private final ScheduledExecutorService reloader;
     private volatile State state;
+    /** Stamps of files that failed to load, so a broken file is reported once, not every check. */
+    private volatile List<Stamp> failed = List.of();
 
     public SearchAnalysis(SearchSettings settings) {
         this.dir = settings.analysisDir();
@@ -134,13 +136,23 @@ public final class SearchAnalysis implements AutoCloseable {
         if (Objects.equals(dict, current.dictionary()) && Objects.equals(syn, current.synonymsFile())) {
             return false;
         }
-        state = load(current);
+        List<Stamp> attempt = java.util.Arrays.asList(dict, syn);
+        try {
+            state = load(current);
+        } catch (IOException | RuntimeException e) {
+            failed = attempt;
+            throw e;
+        }
+        failed = List.of();
         log.info("Reloaded search analysis from {}: {} synonym entries", dir, state.synonyms().size());
         return true;
     }
 
     private void reloadQuietly() {
         try {
+            if (dir != null && java.util.Arrays.asList(Stamp.of(dir.resolve(DICTIONARY_FILE)), Stamp.of(dir.resolve(SYNONYMS_FILE))).equals(failed)) {
+                return; // still the broken version already reported
+            }
             reloadIfChanged();
         } catch (IOException | RuntimeException e) {
             log.error("Search analysis files changed but cannot be used; keeping the previous version: {}", e.getMessage());

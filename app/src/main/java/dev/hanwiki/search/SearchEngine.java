@@ -25,15 +25,15 @@ import org.springframework.stereotype.Component;
  * searcher is acquired per call and released in {@code finally}; nothing here is shared
  * mutable state, so concurrent searches never wait on each other.
  * <p>
- * Work is bounded for every query: the top-k collector counts hits exactly only up to
- * {@link #TOTAL_HITS_THRESHOLD} (beyond, "at least"), which lets it skip non-competitive
- * documents; facets visit a bounded sample ({@link CategoryFacets}); suggestion work happens
- * only for queries with fewer than {@link Suggestions#FEW} hits.
+ * Work is bounded for every query: the top-k collector counts hits exactly only as far as
+ * the page needs (the hits up to the end of the page, plus one to know whether another page
+ * exists; beyond, the count is "at least"), so it starts skipping non-competitive documents as
+ * soon as it holds a full page; facets visit a bounded sample ({@link CategoryFacets});
+ * suggestion work happens only for queries with fewer than {@link Suggestions#FEW} hits.
  */
 @Component
 final class SearchEngine {
 
-    static final int TOTAL_HITS_THRESHOLD = 1000;
     private static final Logger log = LoggerFactory.getLogger(SearchEngine.class);
 
     /** One result of a search: the page of hits and what goes with it. */
@@ -131,8 +131,14 @@ final class SearchEngine {
         return new Collected(top, false);
     }
 
+    /**
+     * The top {@code window} hits. The total is exact only up to {@code window} (the contract
+     * shows no total): with Lucene's usual 1,000 the collector would have to find 1,000
+     * matches before it may skip any, which on a phrase of two frequent words costs more
+     * than the rest of the search (docs/bench/search.md).
+     */
     static TopDocs top(IndexSearcher searcher, Query query, int window) throws IOException {
-        return searcher.search(query, new TopScoreDocCollectorManager(window, Math.max(window, TOTAL_HITS_THRESHOLD)));
+        return searcher.search(query, new TopScoreDocCollectorManager(window, Math.max(window, Suggestions.FEW)));
     }
 
     /** Hits of a query, counted up to {@link Suggestions#FEW} only: enough to compare. */

@@ -126,11 +126,18 @@ final class Suggestions {
         };
     }
 
+    /**
+     * One edit first (most typos are one wrong jamo, and a one-edit automaton is cheap); two
+     * only for words of more than six jamo that have no candidate at one edit. A two-edit
+     * automaton costs milliseconds to build and walks many more terms.
+     */
     private static Optional<String> nearest(Terms terms, String word) throws IOException {
         String jamo = Hangul.toJamo(word);
-        // One edit up to two syllables (most typos are one wrong jamo); two for longer words.
-        // A two-edit automaton costs milliseconds to build and walks many more terms.
-        int maxEdits = jamo.length() <= 6 ? 1 : 2;
+        Optional<String> near = nearest(terms, jamo, 1);
+        return near.isEmpty() && jamo.length() > 6 ? nearest(terms, jamo, 2) : near;
+    }
+
+    private static Optional<String> nearest(Terms terms, String jamo, int maxEdits) throws IOException {
         FuzzyTermsEnum candidates = new FuzzyTermsEnum(terms, new Term(PostFields.SPELL, jamo), maxEdits, 1, true);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;

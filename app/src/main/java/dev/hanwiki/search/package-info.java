@@ -1,7 +1,11 @@
 /**
  * Full-text search over posts: the node's Lucene index ({@link dev.hanwiki.search.PostIndex},
- * sole owner of the IndexWriter, SearcherManager and refresh thread), query parsing and the
- * search endpoint. It never reads posts from the database: documents arrive from the change
- * stream (package {@code cdc}), so the index is a rebuildable projection.
+ * sole owner of the IndexWriter, SearcherManager and refresh thread), the search path
+ * ({@code SearchEngine}: query language, ranking, bounded facets, snippets, suggestions) and
+ * the search endpoint. Analysis lives in {@code search.analysis}, the query syntax and
+ * synonyms in {@code search.query}. It never reads posts from the database to index them:
+ * documents arrive from the change stream (package {@code cdc}), so the index is a
+ * rebuildable projection; the database is only read to decorate a page of hits (nicknames,
+ * live counts) and for category names, and a search never fails because the database does.
  */
 package dev.hanwiki.search;

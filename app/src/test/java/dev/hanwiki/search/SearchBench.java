@@ -158,6 +158,8 @@ public final class SearchBench {
         classes.put("facets (5k-10k matches, exact)", singles(byDf.get("facets"), n, null));
         classes.put("chosung", chosung(n));
         classes.put("typo + suggestion", typos(n));
+        // A phrase of two stop words, say, has nothing to search: not a query to time.
+        classes.replaceAll((name, qs) -> qs.stream().filter(p -> p.built().searchable()).toList());
         return classes;
     }
 
@@ -287,7 +289,7 @@ public final class SearchBench {
         return out;
     }
 
-    /** Frequent title words with one vowel changed, which are not words themselves. */
+    /** Frequent title words with one vowel changed, which are not words and find almost nothing. */
     private List<Prepared> typos(int n) throws IOException {
         Terms spell = MultiTerms.getTerms(reader, PostFields.SPELL);
         List<String> popular = new ArrayList<>();
@@ -326,9 +328,22 @@ public final class SearchBench {
             }
             BuiltQuery built = builder.build(typo, null, now);
             BuiltQuery corrected = builder.build(word, null, now);
-            out.add(new Prepared(typo, null, built, corrected));
+            // Only typos that need a suggestion: those the index answers with (almost) nothing.
+            // Some typos read as frequent morphemes (하은 → 하) and find plenty: not this class.
+            if (corrected.searchable() && built.searchable() && hits(built) < Suggestions.FEW) {
+                out.add(new Prepared(typo, null, built, corrected));
+            }
         }
         return out;
+    }
+
+    private long hits(BuiltQuery built) throws IOException {
+        IndexSearcher s = manager.acquire();
+        try {
+            return SearchEngine.top(s, built.ranked(), TOP + 1).totalHits.value();
+        } finally {
+            manager.release(s);
+        }
     }
 
     // --- the paths ----------------------------------------------------------------------
@@ -431,6 +446,38 @@ public final class SearchBench {
         return new Stats(all.length, seconds, all[(int) (all.length * 0.50)], all[Math.min(all.length - 1, (int) Math.ceil(all.length * 0.99) - 1)]);
     }
 
+    /**
+     * Single-thread latencies of two paths on the same queries, interleaved query by query
+     * (order alternating), so that machine noise and GC hit both alike. QPS = count / time spent.
+     */
+    private Stats[] measurePair(List<Prepared> queries, int rounds, Path2 first, Path2 second) throws IOException {
+        long[][] lat = new long[2][queries.size() * rounds];
+        long[] spent = new long[2];
+        int k = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < queries.size(); i++) {
+                Prepared p = queries.get(i);
+                for (int j = 0; j < 2; j++) {
+                    int which = (i + r + j) % 2;
+                    long t0 = System.nanoTime();
+                    (which == 0 ? first : second).run(p);
+                    long d = System.nanoTime() - t0;
+                    lat[which][k] = d;
+                    spent[which] += d;
+                }
+                k++;
+            }
+        }
+        Stats[] out = new Stats[2];
+        for (int w = 0; w < 2; w++) {
+            long[] sorted = lat[w].clone();
+            Arrays.sort(sorted);
+            out[w] = new Stats(sorted.length, spent[w] / 1e9, sorted[(int) (sorted.length * 0.50)],
+                    sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)]);
+        }
+        return out;
+    }
+
     // --- the run ------------------------------------------------------------------------
 
     void run(int perClass, int rounds, StringBuilder md, String loadBefore, Path index) throws Exception {
@@ -443,14 +490,18 @@ public final class SearchBench {
             measure(qs, 2, 1, this::service);
             measure(qs, 1, 1, this::rawTop);
         }
+        if (System.getProperty("bench.slowest") != null) {
+            printSlowest(classes.get(System.getProperty("bench.slowest")));
+        }
         Map<String, Stats[]> results = new LinkedHashMap<>();
         Map<String, Stages> stages = new LinkedHashMap<>();
         for (Map.Entry<String, List<Prepared>> c : classes.entrySet()) {
             List<Prepared> qs = c.getValue();
             Stages st = new Stages();
             Stats a0 = measure(qs, rounds, 1, this::rawTop);
-            Stats a = measure(qs, rounds, 1, p -> raw(p, st));
-            Stats b = measure(qs, rounds, 1, this::service);
+            Stats[] ab = measurePair(qs, rounds, p -> raw(p, st), this::service);
+            Stats a = ab[0];
+            Stats b = ab[1];
             Stats a2 = measure(qs, rounds, 2, p -> raw(p, null));
             Stats b2 = measure(qs, rounds, 2, this::service);
             results.put(c.getKey(), new Stats[] {a0, a, b, a2, b2});
@@ -461,6 +512,30 @@ public final class SearchBench {
         String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
         Indexing indexing = indexingThroughput(20_000);
         report(md, classes, results, stages, perClass, rounds, loadBefore, loadAfter, index, indexing);
+    }
+
+    /** Diagnostics (-Dbench.slowest=CLASS): the ten slowest queries of a class with their stages. */
+    private void printSlowest(List<Prepared> queries) throws IOException {
+        record Timed(String text, long total, long collect, long suggest, long facets, long snippets, long hits) {
+        }
+        List<Timed> timed = new ArrayList<>();
+        for (Prepared p : queries) {
+            Stages st = new Stages();
+            long t0 = System.nanoTime();
+            raw(p, st);
+            long total = System.nanoTime() - t0;
+            IndexSearcher s = manager.acquire();
+            long hits;
+            try {
+                hits = SearchEngine.top(s, p.built().ranked(), TOP + 1).totalHits.value();
+            } finally {
+                manager.release(s);
+            }
+            timed.add(new Timed(p.text(), total, st.collect.get(), st.suggest.get(), st.facets.get(), st.snippets.get(), hits));
+        }
+        timed.sort(java.util.Comparator.comparingLong(Timed::total).reversed());
+        timed.stream().limit(10).forEach(t -> System.err.printf("  %-24s %6.2f ms: collect %.2f suggest %.2f facets %.2f snippets %.2f (hits >= %d)%n",
+                t.text(), t.total() / 1e6, t.collect() / 1e6, t.suggest() / 1e6, t.facets() / 1e6, t.snippets() / 1e6, t.hits()));
     }
 
     private static String ms(long nanos) {
@@ -482,7 +557,9 @@ public final class SearchBench {
         md.append("Index: ").append(String.format(Locale.ROOT, "%,d", reader.numDocs())).append(" pages, ")
                 .append(reader.leaves().size()).append(" segments, ").append(String.format(Locale.ROOT, "%.2f", dirSize(index) / 1e9)).append(" GB on disk.\n\n");
         md.append(perClass).append(" distinct queries per class, each run ").append(rounds)
-                .append(" times after two warm-up passes; p50/p99 in milliseconds, single thread unless noted.\n\n");
+                .append(" times after two warm-up passes; p50/p99 in milliseconds, single thread unless noted. ")
+                .append("(a) and (b) are timed interleaved, query by query, so noise hits both alike; 2-thread figures ")
+                .append("are two threads running the class concurrently, QPS over wall time.\n\n");
         md.append("| class | (a0) raw top-10 QPS | (a) raw same work QPS | (b) service QPS | **b/a** | b p50 | b p99 | a p99 | (b) 2 threads QPS | **2t/1t** | (a) 2t/1t |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Map.Entry<String, Stats[]> e : results.entrySet()) {

@@ -1,0 +1,6 @@
+/**
+ * The search language as users type it ({@link dev.hanwiki.search.query.SearchSyntax}: every
+ * input parses, nothing throws) and query-time synonyms. It knows no Lucene field names; the
+ * search package turns its clauses into queries.
+ */
+package dev.hanwiki.search.query;
