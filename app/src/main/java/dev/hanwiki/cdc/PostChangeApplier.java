@@ -32,8 +32,10 @@ class PostChangeApplier {
      * Outcome of one batch; {@code changedAt} holds the write times of applied fresh writes.
      * {@code unchanged}: same version and same popularity bucket as indexed (a like or view
      * that does not move the page in the ranking), so the document was not rewritten.
+     * {@code changes}: every applied or unchanged change, in stream order.
      */
-    record BatchResult(int applied, int stale, int unchanged, int skipped, List<Long> changedAt) {
+    record BatchResult(int applied, int stale, int unchanged, int skipped, List<Long> changedAt,
+            List<PostsIndexed.Change> changes) {
     }
 
     BatchResult apply(Iterable<ConsumerRecord<String, String>> records) {
@@ -42,6 +44,7 @@ class PostChangeApplier {
         int unchanged = 0;
         int skipped = 0;
         List<Long> timestamps = new ArrayList<>();
+        List<PostsIndexed.Change> changes = new ArrayList<>();
         for (ConsumerRecord<String, String> record : records) {
             PostChange change;
             try {
@@ -63,11 +66,15 @@ class PostChangeApplier {
                 case APPLIED -> {
                     applied++;
                     change.changedAtMillis().ifPresent(timestamps::add);
+                    changes.add(PostsIndexed.Change.of(change, true));
                 }
                 case STALE -> stale++;
-                case UNCHANGED -> unchanged++;
+                case UNCHANGED -> {
+                    unchanged++;
+                    changes.add(PostsIndexed.Change.of(change, false));
+                }
             }
         }
-        return new BatchResult(applied, stale, unchanged, skipped, timestamps);
+        return new BatchResult(applied, stale, unchanged, skipped, timestamps, changes);
     }
 }

@@ -18,6 +18,7 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -45,6 +46,7 @@ class PostChangeConsumer implements SmartLifecycle {
     private final IndexerProgress progress;
     private final IndexerMetrics metrics;
     private final Clock clock;
+    private final ApplicationEventPublisher events;
     private final Object pauseMonitor = new Object();
     private volatile boolean running;
     private volatile Thread thread;
@@ -56,7 +58,7 @@ class PostChangeConsumer implements SmartLifecycle {
     private long lastWaitLogMillis = Long.MIN_VALUE / 2;
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
-            IndexerProgress progress, IndexerMetrics metrics, Clock clock) {
+            IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
         this.settings = settings;
         this.node = node;
         this.index = index;
@@ -64,6 +66,7 @@ class PostChangeConsumer implements SmartLifecycle {
         this.progress = progress;
         this.metrics = metrics;
         this.clock = clock;
+        this.events = events;
         this.applied = new AppliedOffsets(settings.postsTopic());
     }
 
@@ -223,8 +226,20 @@ class PostChangeConsumer implements SmartLifecycle {
         PostChangeApplier.BatchResult result = applier.apply(records);
         index.refresh();
         metrics.recordBatch(result, clock.millis());
+        if (!result.changes().isEmpty()) {
+            publish(new PostsIndexed(result.changes()));
+        }
         for (TopicPartition tp : records.partitions()) {
             applied.applied(tp.partition(), records.records(tp).getLast().offset() + 1);
+        }
+    }
+
+    /** A listener's failure is logged, never allowed to stop or rewind the indexer. */
+    private void publish(PostsIndexed indexed) {
+        try {
+            events.publishEvent(indexed);
+        } catch (RuntimeException e) {
+            log.warn("A PostsIndexed listener failed ({} changes): {}", indexed.changes().size(), e.toString());
         }
     }
 

@@ -96,6 +96,7 @@ class PostChangeApplierTest {
 
         assertThat(result.stale()).isEqualTo(1);
         assertThat(result.applied()).isZero();
+        assertThat(result.changes()).as("a stale event is nobody's news").isEmpty();
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 5));
     }
 
@@ -112,6 +113,11 @@ class PostChangeApplierTest {
         assertThat(oneMoreView.unchanged()).isEqualTo(1);
         assertThat(oneMoreView.applied()).isZero();
         assertThat(manyMoreLikes.applied()).isEqualTo(1);
+        // Both are news for caches of the row; only the second rewrote the document.
+        assertThat(oneMoreView.changes()).extracting(PostsIndexed.Change::reindexed).containsExactly(false);
+        assertThat(manyMoreLikes.changes()).singleElement()
+                .satisfies(c -> assertThat(c.likeCount()).isEqualTo(200))
+                .satisfies(c -> assertThat(c.reindexed()).isTrue());
     }
 
     @Test

@@ -35,7 +35,7 @@ class PostChangeConsumerTest {
         try (PostIndex index = new PostIndex(SearchSettings.at(dir))) {
             PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { });
             PostChangeConsumer consumer = new PostChangeConsumer(settings, new NodeSettings("test"), index, applier,
-                    progress, new IndexerMetrics(new SimpleMeterRegistry(), progress), Clock.systemUTC());
+                    progress, new IndexerMetrics(new SimpleMeterRegistry(), progress), Clock.systemUTC(), event -> { });
             IndexerHealthIndicator health = new IndexerHealthIndicator(index, progress);
 
             consumer.start();

@@ -1,0 +1,34 @@
+package dev.hanwiki.cdc;
+
+import java.util.List;
+
+/**
+ * Published (as a Spring application event, on the node's consumer thread) after a batch of
+ * changes was applied to this node's index and its searcher refreshed: from this moment the
+ * node's search shows them. Node-local listeners (the per-node L1 cache, for example) react to
+ * it; it is published once per node, so anything shared that listens must be idempotent.
+ * Stale events (older than what the index holds) and unreadable ones are not in it.
+ */
+public record PostsIndexed(List<Change> changes) {
+
+    public PostsIndexed {
+        changes = List.copyOf(changes);
+    }
+
+    /**
+     * One post's change. For a delete only {@code postId} is meaningful (title null). {@code
+     * reindexed} is false when the row changed but the indexed document did not need to (a
+     * like or view that keeps the page's popularity bucket): caches of the row still change.
+     */
+    public record Change(long postId, boolean deleted, long version, String title, Long categoryId,
+            long likeCount, long viewCount, boolean reindexed) {
+
+        static Change of(PostChange change, boolean reindexed) {
+            return switch (change) {
+                case PostChange.Upsert u -> new Change(u.post().id(), false, u.post().version(), u.post().title(),
+                        u.post().categoryId(), u.post().likeCount(), u.post().viewCount(), reindexed);
+                case PostChange.Delete d -> new Change(d.postId(), true, 0, null, null, 0, 0, reindexed);
+            };
+        }
+    }
+}
