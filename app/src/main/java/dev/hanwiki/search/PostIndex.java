@@ -66,9 +66,12 @@ public class PostIndex implements Searchers, AutoCloseable {
     private final Object writeLock = new Object();
     /** Written since the last blocking refresh, which the searcher cannot see yet. */
     private final Map<Long, Indexed> unrefreshed = new HashMap<>();
-    /** Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible changes. */
+    /**
+     * Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible
+     * changes, including a new list of common terms (3: word pairs of common terms, ADR 0024).
+     */
     static final String FORMAT_KEY = "hanwiki.index.format";
-    static final String FORMAT = "2";
+    static final String FORMAT = "3";
 
     private volatile Map<String, String> committedUserData;
     private volatile boolean closed;
