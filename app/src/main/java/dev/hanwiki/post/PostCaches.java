@@ -1,0 +1,180 @@
+package dev.hanwiki.post;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.hanwiki.cache.SharedEvictions;
+import dev.hanwiki.cache.TieredCache;
+import dev.hanwiki.cache.TieredCaches;
+import dev.hanwiki.cdc.PostsIndexed;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * The cached reads of posts: details (region {@code post}) and the first list pages (region
+ * {@code post-list}), and how the change stream invalidates them (ADR 0032).
+ *
+ * <p>On this node, each {@link PostsIndexed} batch evicts the changed details from L1 and, if
+ * any post was created, edited, moved or deleted (not just liked or viewed), every list page.
+ * It also records what each changed post now is (version, counters, deleted), so a value from
+ * L2 or from a replica that is older than what the stream announced is never cached: an L2
+ * value is then a miss, a replica answer is served but not stored. Once per change for the
+ * cluster, {@link #evictShared} drops the same entries from L2.
+ */
+@Component
+class PostCaches implements SharedEvictions {
+
+    private static final Logger log = LoggerFactory.getLogger(PostCaches.class);
+
+    /** What the change stream last said about a post. */
+    private record Announced(boolean deleted, long version, long likeCount, long viewCount) {
+    }
+
+    /** A cached list page and when its load began (a page loaded before a list change is stale). */
+    record CachedPage(long loadedAtMillis, List<PostSummary> rows, boolean hasNext) {
+    }
+
+    private final PostCacheSettings settings;
+    private final TieredCache<PostDetail> details;
+    private final TieredCache<CachedPage> lists;
+    private final Cache<Long, Announced> announced;
+    private final Clock clock;
+    private volatile long listsChangedAtMillis;
+
+    PostCaches(PostCacheSettings settings, TieredCaches caches, Clock clock) {
+        this.settings = settings;
+        this.details = caches.region(settings.detailRegion(), PostDetail.class);
+        this.lists = caches.region(settings.listRegion(), CachedPage.class);
+        // Remembered at least as long as an L2 entry lives, so a stale L2 entry is always caught.
+        this.announced = Caffeine.newBuilder().expireAfterWrite(settings.detailL2Ttl().plusSeconds(30))
+                .maximumSize(500_000).build();
+        this.clock = clock;
+        this.listsChangedAtMillis = clock.millis();
+    }
+
+    /** The shared part of a post's detail (no per-reader fields), or empty for a 404. */
+    Optional<PostDetail> detail(long id, java.util.function.LongFunction<Optional<PostDetail>> origin) {
+        return join(details.get(Long.toString(id), k -> origin.apply(id), value -> isCurrent(id, value)));
+    }
+
+    /**
+     * A list page through the cache. {@code origin} loads from the replica, or (second argument
+     * true) from the primary while a recent list change may not have reached the replica.
+     */
+    CachedPage page(Long categoryId, Paging paging, PageLoader origin) {
+        String key = listKey(categoryId, paging.page(), paging.size());
+        return join(lists.get(key, k -> {
+            long start = clock.millis();
+            boolean recentChange = start - listsChangedAtMillis < settings.lagGuard().toMillis();
+            return Optional.of(origin.load(recentChange, start));
+        }, value -> value.map(page -> page.loadedAtMillis() >= listsChangedAtMillis).orElse(true))).orElseThrow();
+    }
+
+    @FunctionalInterface
+    interface PageLoader {
+        CachedPage load(boolean fromPrimary, long startedAtMillis);
+    }
+
+    /** Node-local: runs on the indexer thread after each applied batch; quick, never throws. */
+    @EventListener
+    void onIndexed(PostsIndexed indexed) {
+        try {
+            boolean listsChanged = false;
+            for (PostsIndexed.Change change : indexed.changes()) {
+                Announced now = new Announced(change.deleted(), change.version(), change.likeCount(), change.viewCount());
+                Announced before = announced.getIfPresent(change.postId());
+                // Only the indexer thread writes here, and it never hands us an older version.
+                announced.put(change.postId(), now);
+                listsChanged |= !countersOnly(before, now);
+                details.evictLocal(Long.toString(change.postId()));
+            }
+            if (listsChanged) {
+                listsChangedAtMillis = clock.millis();
+                lists.evictAllLocal();
+            }
+        } catch (RuntimeException e) {
+            log.warn("Evicting cached posts failed: {}", e.toString());
+        }
+    }
+
+    /**
+     * A like or a view flush: same version, still live. Lists show counts too, but may show
+     * them up to the list TTL late; creations, edits, moves and deletions evict them at once.
+     */
+    private static boolean countersOnly(Announced before, Announced now) {
+        return before != null && !before.deleted() && !now.deleted() && before.version() == now.version();
+    }
+
+    /** Cluster-wide, once per change (the shared invalidator): the same entries, from L2. */
+    @Override
+    public void evictShared(List<PostsIndexed.Change> changes) {
+        List<String> detailKeys = new ArrayList<>(changes.size());
+        Set<Long> categories = new LinkedHashSet<>();
+        for (PostsIndexed.Change change : changes) {
+            detailKeys.add(Long.toString(change.postId()));
+            if (change.categoryId() != null) {
+                categories.add(change.categoryId());
+            }
+        }
+        details.evictShared(detailKeys);
+        List<String> listKeys = new ArrayList<>();
+        for (int page = 0; page < settings.listPages(); page++) {
+            for (int size : settings.listSizes()) {
+                listKeys.add(listKey(null, page, size));
+                for (Long category : categories) {
+                    listKeys.add(listKey(category, page, size));
+                }
+            }
+        }
+        if (!listKeys.isEmpty()) {
+            lists.evictShared(listKeys);
+        }
+    }
+
+    /**
+     * Whether a loaded or L2 value is at least what the stream announced for this post: an
+     * older version, a deleted post that is still there, a live one that is missing, other
+     * like counts or fewer views mean the value predates a change this node has seen.
+     */
+    private boolean isCurrent(long id, Optional<PostDetail> value) {
+        Announced known = announced.getIfPresent(id);
+        if (known == null) {
+            return true;
+        }
+        if (known.deleted()) {
+            return value.isEmpty();
+        }
+        if (value.isEmpty()) {
+            return false;
+        }
+        PostDetail post = value.get();
+        if (post.version() != known.version()) {
+            return post.version() > known.version();
+        }
+        return post.likeCount() == known.likeCount() && post.viewCount() >= known.viewCount();
+    }
+
+    private static String listKey(Long categoryId, int page, int size) {
+        return (categoryId == null ? "all" : "c" + categoryId) + ":" + page + ":" + size;
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw e;
+        }
+    }
+}
