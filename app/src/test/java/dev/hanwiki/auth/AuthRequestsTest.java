@@ -36,9 +36,11 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category)\\..*"),
-        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
+                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category|cache)\\..*"),
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
+                pattern = "dev\\.hanwiki\\.(cdc\\..*|cache\\.SharedInvalidator)"))
 @DirtiesContext
+@org.springframework.context.annotation.Import(dev.hanwiki.TestMeters.class)
 class AuthRequestsTest {
 
     @TempDir

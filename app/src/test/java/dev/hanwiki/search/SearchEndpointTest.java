@@ -30,9 +30,11 @@ import org.springframework.test.web.servlet.MockMvc;
  * unreachable on purpose: search must still answer, just without author nicknames.
  */
 @WebMvcTest(
-        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search)\\..*"),
-        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(cdc|auth)\\..*"))
+        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search|cache)\\..*"),
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
+                pattern = "dev\\.hanwiki\\.((cdc|auth)\\..*|cache\\.SharedInvalidator)"))
 @DirtiesContext
+@org.springframework.context.annotation.Import(dev.hanwiki.TestMeters.class)
 class SearchEndpointTest {
 
     @TempDir

@@ -1,0 +1,192 @@
+package dev.hanwiki.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tiered cache in front of detail, lists and search, through the running nodes: concurrent
+ * misses load once per node, edits reach both nodes' caches from the change stream within 1 s,
+ * and a Redis shard stopped under load costs no request.
+ */
+class PostCacheIT {
+
+    @Test
+    void aColdPostHitBy200ConcurrentReadersLoadsFromTheOriginOncePerNode() throws Exception {
+        String word = Search.uniqueWord();
+        long id = Users.shared().createPost("캐시 " + word, "처음 읽히는 글");
+        Replica.awaitPost(id);
+        // Wait until both nodes indexed the creation: its event evicts the detail, which would
+        // otherwise count as a second (correct) load in the middle of the burst.
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(Duration.ofSeconds(10), "indexed on node" + n, () -> Search.idsOn(node, word).contains(id));
+        }
+        for (int n = 1; n <= 2; n++) {
+            double origin = CacheMetrics.gets(n, "post", "origin");
+            double evictions = CacheMetrics.l1Evictions(n, "post");
+            List<Integer> statuses = burst(Stack.node(n) + "/api/v1.0/posts/" + id, 200);
+            assertThat(statuses).as("node" + n).hasSize(200).containsOnly(200);
+            double loads = CacheMetrics.gets(n, "post", "origin") - origin;
+            double evicted = CacheMetrics.l1Evictions(n, "post") - evictions;
+            // A view flush during the burst (every second) evicts the post once more, legitimately.
+            assertThat(loads).as("origin loads on node" + n + " (evictions meanwhile: " + evicted + ")")
+                    .isBetween(1.0, 1.0 + evicted);
+        }
+    }
+
+    @Test
+    void aColdQueryHitBy200ConcurrentSearchesIsSearchedOncePerNode() throws Exception {
+        String word = Search.uniqueWord();
+        for (int n = 1; n <= 2; n++) {
+            double origin = CacheMetrics.gets(n, "search", "origin");
+            double evictions = CacheMetrics.l1Evictions(n, "search");
+            List<Integer> statuses = burst(Stack.node(n) + "/api/v1.0/posts/search?q=" + Http.enc(word), 200);
+            assertThat(statuses).as("node" + n).hasSize(200).containsOnly(200);
+            double loads = CacheMetrics.gets(n, "search", "origin") - origin;
+            double evicted = CacheMetrics.l1Evictions(n, "search") - evictions;
+            assertThat(loads).as("searches on node" + n + " (epochs meanwhile dropped " + evicted + ")")
+                    .isBetween(1.0, 1.0 + evicted);
+        }
+    }
+
+    @Test
+    void anEditIsVisibleInTheCachedDetailAndFirstListPageOfBothNodesWithinOneSecond() {
+        Users.User author = Users.signUp();
+        long id = author.createPost(Map.of("title", "편집 전 " + Users.random(5), "content", "버전 1", "categoryId", 7));
+        Replica.awaitPost(id);
+        // Warm both nodes' caches as anonymous readers (a writer's own reads bypass the cache).
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(Duration.ofSeconds(5), "post in node" + n + "'s cached detail",
+                    () -> Http.get(Stack.node(node) + "/api/v1.0/posts/" + id).status() == 200);
+            Eventually.within(Duration.ofSeconds(5), "post on node" + n + "'s cached list page",
+                    () -> listTitles(node).contains(titleOf(node, id)));
+        }
+        String title = "편집 후 " + Users.random(5);
+        var edit = author.put(Stack.api() + "/posts/" + id, Map.of("title", title, "content", "버전 2", "categoryId", 7, "version", 1));
+        assertThat(edit.status()).as(edit.toString()).isEqualTo(200);
+
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Duration took = Eventually.within(Duration.ofSeconds(5), "edit in node" + n + "'s detail", () -> {
+                var r = Http.get(Stack.node(node) + "/api/v1.0/posts/" + id);
+                return r.data().path("version").asLong() == 2 && title.equals(r.data().path("title").asString());
+            });
+            assertThat(took).as("detail on node" + n).isLessThan(Duration.ofSeconds(1));
+            Duration listed = Eventually.within(Duration.ofSeconds(5), "edit on node" + n + "'s first list page",
+                    () -> listTitles(node).contains(title));
+            assertThat(listed).as("list on node" + n).isLessThan(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
+    void aDeletedPostIsA404OnBothNodesOnceTheStreamSaysSo() {
+        Users.User author = Users.signUp();
+        long id = author.createPost("지울 글 " + Users.random(5), "곧 사라진다");
+        Replica.awaitPost(id);
+        for (int n = 1; n <= 2; n++) {
+            assertThat(Http.get(Stack.node(n) + "/api/v1.0/posts/" + id).status()).isEqualTo(200);
+        }
+        assertThat(author.delete(Stack.api() + "/posts/" + id).status()).isEqualTo(204);
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Duration took = Eventually.within(Duration.ofSeconds(5), "404 on node" + n,
+                    () -> Http.get(Stack.node(node) + "/api/v1.0/posts/" + id).status() == 404);
+            assertThat(took).as("node" + n).isLessThan(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
+    void aRedisShardStoppedUnderLoadCostsNoRequest() throws Exception {
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            ids.add(Users.shared().createPost("샤드 " + Users.random(6), "본문 " + i));
+        }
+        ids.forEach(Replica::awaitPost);
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger failures = new AtomicInteger();
+        AtomicInteger calls = new AtomicInteger();
+        AtomicLong slowestNanos = new AtomicLong();
+        List<Thread> readers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int offset = t;
+            readers.add(Thread.ofPlatform().start(() -> {
+                int i = offset;
+                while (running.get()) {
+                    long id = ids.get(i++ % ids.size());
+                    String url = i % 3 == 0 ? Stack.api() + "/posts?page=0&size=20"
+                            : i % 3 == 1 ? Stack.api() + "/posts/" + id
+                            : Stack.api() + "/posts/search?q=" + Http.enc("샤드");
+                    long start = System.nanoTime();
+                    int status = Http.get(url).status();
+                    slowestNanos.accumulateAndGet(System.nanoTime() - start, Math::max);
+                    calls.incrementAndGet();
+                    if (status != 200) {
+                        failures.incrementAndGet();
+                    }
+                }
+            }));
+        }
+        try {
+            Thread.sleep(1000);
+            Stack.infra("ctl.sh", "stop", "redis-shard2");
+            slowestNanos.set(0);
+            Thread.sleep(3000);
+            assertThat(failures).as("failed requests while shard-2 was down").hasValue(0);
+            assertThat(calls.get()).isGreaterThan(50);
+            assertThat(Duration.ofNanos(slowestNanos.get())).as("slowest request while shard-2 was down")
+                    .isLessThan(Duration.ofSeconds(2));
+        } finally {
+            Stack.infra("ctl.sh", "start", "redis-shard2");
+            Thread.sleep(1500);
+            running.set(false);
+            for (Thread r : readers) {
+                r.join(10_000);
+            }
+        }
+        assertThat(failures).as("failed requests in the whole run, recovery included").hasValue(0);
+    }
+
+    private static String titleOf(int node, long id) {
+        return Http.get(Stack.node(node) + "/api/v1.0/posts/" + id).data().path("title").asString();
+    }
+
+    private static List<String> listTitles(int node) {
+        var r = Http.get(Stack.node(node) + "/api/v1.0/posts?categoryId=7&page=0&size=20");
+        List<String> titles = new ArrayList<>();
+        r.data().path("content").forEach(p -> titles.add(p.path("title").asString()));
+        return titles;
+    }
+
+    /** {@code count} GETs released at once; their statuses. */
+    private static List<Integer> burst(String url, int count) throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Integer>> answers = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < count; i++) {
+                answers.add(pool.submit(() -> {
+                    go.await();
+                    return Http.get(url).status();
+                }));
+            }
+            go.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> f : answers) {
+                statuses.add(f.get());
+            }
+            return statuses;
+        }
+    }
+}
