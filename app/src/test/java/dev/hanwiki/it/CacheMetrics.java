@@ -19,6 +19,11 @@ final class CacheMetrics {
         return sum(n, "hanwiki_cache_evictions_total", region, "tier=\"l1\"");
     }
 
+    /** Origin answers of {@code region} served but not cached (older than the stream said) on node {@code n}. */
+    static double uncached(int n, String region) {
+        return sum(n, "hanwiki_cache_uncached_total", region, "");
+    }
+
     private static double sum(int n, String metric, String region, String label) {
         Http.Response r = Http.get(Stack.node(n) + "/actuator/prometheus");
         if (r.status() != 200) {

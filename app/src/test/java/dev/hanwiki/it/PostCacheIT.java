@@ -117,6 +117,46 @@ class PostCacheIT {
     }
 
     @Test
+    void aReplicaBehindTheChangeStreamIsServedButNeverCached() {
+        Users.User author = Users.signUp();
+        long id = author.createPost("지연 " + Users.random(5), "버전 1");
+        Replica.awaitPost(id);
+        Replica.awaitReadsFrom("replica", Duration.ofSeconds(10));
+        for (int n = 1; n <= 2; n++) {
+            assertThat(Http.get(Stack.node(n) + "/api/v1.0/posts/" + id).data().path("version").asLong()).isEqualTo(1);
+        }
+        String word = Search.uniqueWord();
+        double uncached = CacheMetrics.uncached(1, "post") + CacheMetrics.uncached(2, "post");
+        boolean sawReplicaLag = false;
+        Stack.infra("ctl.sh", "pause", "mariadb-replica");
+        try {
+            var edit = author.put(Stack.api() + "/posts/" + id, Map.of("title", "지연 " + word, "content", "버전 2", "version", 1));
+            assertThat(edit.status()).as(edit.toString()).isEqualTo(200);
+            for (int n = 1; n <= 2; n++) {
+                int node = n;
+                // Once the node indexed version 2, its cache knows it; the replica still has version 1.
+                Eventually.within(Duration.ofSeconds(5), "node" + n + " indexed the edit", () -> Search.idsOn(node, word).contains(id));
+                long seen = Http.get(Stack.node(n) + "/api/v1.0/posts/" + id).data().path("version").asLong();
+                assertThat(seen).as("node" + n + " answers from the replica or, if it routed away, the primary").isIn(1L, 2L);
+                sawReplicaLag |= seen == 1;
+            }
+        } finally {
+            Stack.infra("ctl.sh", "resume", "mariadb-replica");
+        }
+        if (sawReplicaLag) {
+            assertThat(CacheMetrics.uncached(1, "post") + CacheMetrics.uncached(2, "post"))
+                    .as("the replica's older row was served without being cached").isGreaterThan(uncached);
+        }
+        // Had version 1 been cached after the eviction, it would be served for the L1 TTL (60 s).
+        Replica.awaitPost(id);
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(Duration.ofSeconds(5), "version 2 on node" + n + " once the replica caught up",
+                    () -> Http.get(Stack.node(node) + "/api/v1.0/posts/" + id).data().path("version").asLong() == 2);
+        }
+    }
+
+    @Test
     void aRedisShardStoppedUnderLoadCostsNoRequest() throws Exception {
         List<Long> ids = new ArrayList<>();
         for (int i = 0; i < 12; i++) {

@@ -34,7 +34,7 @@ class SearchIT {
     }
 
     private static long create(String title, String content, long categoryId) {
-        Http.Response r = Http.post(Stack.api() + "/posts", Map.of("title", title, "content", content, "categoryId", categoryId));
+        Http.Response r = Users.shared().post(Stack.api() + "/posts", Map.of("title", title, "content", content, "categoryId", categoryId));
         assertThat(r.status()).as(r.toString()).isEqualTo(201);
         return r.data().path("id").asLong();
     }
