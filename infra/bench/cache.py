@@ -20,6 +20,7 @@ import re
 import secrets
 import threading
 import time
+import urllib.parse
 
 from api import call, ports, sign_up
 
@@ -106,6 +107,9 @@ def reader(port, paths, seconds, out):
             status, ms = get(c, random.choice(paths))
         except (OSError, http.client.HTTPException):
             c, status, ms = conn(port), 599, 0
+        except Exception as e:  # a bench bug must end the run with a message, not hang the parent
+            out.put((done, errors + 1, lat))
+            raise
         done += 1
         errors += status != 200
         if done % 5 == 0:
@@ -178,7 +182,7 @@ def mixed(env, token, ids, procs, seconds, rate):
     detail = [f"/posts/{hot[min(len(hot) - 1, int(random.paretovariate(1.2)) - 1)]}" for _ in range(700)]
     lists = [f"/posts?page={random.choice([0, 0, 0, 1, 2])}&size=20" + random.choice(["", f"&categoryId={random.randint(1, 30)}"])
              for _ in range(150)]
-    searches = [f"/posts/search?q={random.choice(WORDS)}" for _ in range(150)]
+    searches = [f"/posts/search?q={urllib.parse.quote(random.choice(WORDS))}" for _ in range(150)]
     paths = detail + lists + searches
     stop, counts = threading.Event(), {"edits": 0, "creates": 0, "failed": 0}
     before = counters(env)

@@ -115,7 +115,11 @@ class SharedInvalidator implements SmartLifecycle {
     private void evict(ConsumerRecords<String, String> records) {
         List<PostsIndexed.Change> batch = new ArrayList<>(records.count());
         for (ConsumerRecord<String, String> record : records) {
-            stream.read(record.key(), record.value()).ifPresent(batch::add);
+            // Counter-only changes (likes, view flushes) evict nothing: readers overlay the
+            // counters the stream announced (ADR 0032), so a copy of the same version stays good.
+            stream.read(record.key(), record.value())
+                    .filter(change -> !change.countersOnly())
+                    .ifPresent(change -> batch.add(change.change()));
         }
         if (batch.isEmpty()) {
             return;

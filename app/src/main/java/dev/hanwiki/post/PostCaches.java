@@ -61,9 +61,19 @@ class PostCaches implements SharedEvictions {
         this.listsChangedAtMillis = clock.millis();
     }
 
-    /** The shared part of a post's detail (no per-reader fields), or empty for a 404. */
+    /**
+     * The shared part of a post's detail (no per-reader fields), or empty for a 404, with the
+     * like and view counts the stream announced last laid over the cached copy: counter-only
+     * changes (every view flush) then need no eviction.
+     */
     Optional<PostDetail> detail(long id, java.util.function.LongFunction<Optional<PostDetail>> origin) {
-        return join(details.get(Long.toString(id), k -> origin.apply(id), value -> isCurrent(id, value)));
+        Optional<PostDetail> cached = join(details.get(Long.toString(id), k -> origin.apply(id), value -> isCurrent(id, value)));
+        Announced known = announced.getIfPresent(id);
+        if (known == null || known.deleted() || cached.isEmpty() || cached.get().version() != known.version()) {
+            return cached;
+        }
+        PostDetail post = cached.get();
+        return Optional.of(post.withCounters(known.likeCount(), Math.max(post.viewCount(), known.viewCount())));
     }
 
     /**
@@ -94,8 +104,11 @@ class PostCaches implements SharedEvictions {
                 Announced before = announced.getIfPresent(change.postId());
                 // Only the indexer thread writes here, and it never hands us an older version.
                 announced.put(change.postId(), now);
-                listsChanged |= !countersOnly(before, now);
-                details.evictLocal(Long.toString(change.postId()));
+                if (!countersOnly(before, now)) {
+                    // A post not seen before counts as changed: its title or category may be new.
+                    details.evictLocal(Long.toString(change.postId()));
+                    listsChanged = true;
+                }
             }
             if (listsChanged) {
                 listsChangedAtMillis = clock.millis();
@@ -107,8 +120,9 @@ class PostCaches implements SharedEvictions {
     }
 
     /**
-     * A like or a view flush: same version, still live. Lists show counts too, but may show
-     * them up to the list TTL late; creations, edits, moves and deletions evict them at once.
+     * A like or a view flush: same version, still live. Nothing is evicted: details and list
+     * rows get the announced counts laid over them when read; creations, edits, moves and
+     * deletions evict at once.
      */
     private static boolean countersOnly(Announced before, Announced now) {
         return before != null && !before.deleted() && !now.deleted() && before.version() == now.version();
@@ -142,8 +156,8 @@ class PostCaches implements SharedEvictions {
 
     /**
      * Whether a loaded or L2 value is at least what the stream announced for this post: an
-     * older version, a deleted post that is still there, a live one that is missing, other
-     * like counts or fewer views mean the value predates a change this node has seen.
+     * older version, a deleted post that is still there or a live one that is missing mean the
+     * value predates a change this node has seen. (Counts are laid over on read, see {@link #detail}.)
      */
     private boolean isCurrent(long id, Optional<PostDetail> value) {
         Announced known = announced.getIfPresent(id);
@@ -156,11 +170,18 @@ class PostCaches implements SharedEvictions {
         if (value.isEmpty()) {
             return false;
         }
-        PostDetail post = value.get();
-        if (post.version() != known.version()) {
-            return post.version() > known.version();
+        return value.get().version() >= known.version();
+    }
+
+    /** List rows with the counts the stream announced last (likes as announced, views never fewer). */
+    List<PostSummary> withAnnouncedCounters(List<PostSummary> rows) {
+        List<PostSummary> out = new ArrayList<>(rows.size());
+        for (PostSummary row : rows) {
+            Announced known = announced.getIfPresent(row.id());
+            out.add(known == null || known.deleted() ? row
+                    : row.withCounters(known.likeCount(), Math.max(row.viewCount(), known.viewCount())));
         }
-        return post.likeCount() == known.likeCount() && post.viewCount() >= known.viewCount();
+        return out;
     }
 
     private static String listKey(Long categoryId, int page, int size) {

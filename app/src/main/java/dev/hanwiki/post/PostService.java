@@ -98,7 +98,7 @@ class PostService {
                 ResultSlice<PostSummary> slice = load(categoryId, paging, fromPrimary);
                 return new PostCaches.CachedPage(startedAt, slice.content(), slice.hasNext());
             });
-            return ResultSlice.of(page.rows(), paging.page(), paging.size(), page.hasNext());
+            return ResultSlice.of(caches.withAnnouncedCounters(page.rows()), paging.page(), paging.size(), page.hasNext());
         }
         return load(categoryId, paging, false);
     }

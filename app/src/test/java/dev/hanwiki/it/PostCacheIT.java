@@ -100,6 +100,28 @@ class PostCacheIT {
     }
 
     @Test
+    void aLikeReachesOtherReadersCachedDetailWithinOneSecondWithoutEvictingIt() {
+        long id = Users.shared().createPost("좋아요 " + Users.random(5), "세어 본다");
+        Replica.awaitPost(id);
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(Duration.ofSeconds(5), "cached on node" + n,
+                    () -> Http.get(Stack.node(node) + "/api/v1.0/posts/" + id).data().path("version").asLong() == 1);
+        }
+        double evictions = CacheMetrics.l1Evictions(1, "post") + CacheMetrics.l1Evictions(2, "post");
+        Users.User fan = Users.signUp();
+        assertThat(fan.post(Stack.api() + "/posts/" + id + "/like", Map.of()).status()).isEqualTo(200);
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Duration took = Eventually.within(Duration.ofSeconds(5), "like count on node" + n,
+                    () -> Http.get(Stack.node(node) + "/api/v1.0/posts/" + id).data().path("likeCount").asLong() == 1);
+            assertThat(took).as("node" + n).isLessThan(Duration.ofSeconds(1));
+        }
+        assertThat(CacheMetrics.l1Evictions(1, "post") + CacheMetrics.l1Evictions(2, "post"))
+                .as("a counter change lays its counts over the cached copy instead of evicting it").isEqualTo(evictions);
+    }
+
+    @Test
     void aDeletedPostIsA404OnBothNodesOnceTheStreamSaysSo() {
         Users.User author = Users.signUp();
         long id = author.createPost("지울 글 " + Users.random(5), "곧 사라진다");
