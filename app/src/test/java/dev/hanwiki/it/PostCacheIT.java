@@ -161,6 +161,7 @@ class PostCacheIT {
                 long seen = Http.get(Stack.node(n) + "/api/v1.0/posts/" + id).data().path("version").asLong();
                 assertThat(seen).as("node" + n + " answers from the replica or, if it routed away, the primary").isIn(1L, 2L);
                 sawReplicaLag |= seen == 1;
+                System.out.printf("node%d answered version %d while the replica was paused%n", n, seen);
             }
         } finally {
             Stack.infra("ctl.sh", "resume", "mariadb-replica");
