@@ -88,9 +88,10 @@ class SharedInvalidator implements SmartLifecycle {
 
     private void run() {
         while (running) {
-            try (KafkaConsumer<String, String> kafka = new KafkaConsumer<>(
-                    stream.groupConsumerConfig(GROUP, "hanwiki-cache-l2-" + node.id()),
-                    new StringDeserializer(), new StringDeserializer())) {
+            KafkaConsumer<String, String> kafka = null;
+            try {
+                kafka = new KafkaConsumer<>(stream.groupConsumerConfig(GROUP, "hanwiki-cache-l2-" + node.id()),
+                        new StringDeserializer(), new StringDeserializer());
                 consumer = kafka;
                 kafka.subscribe(List.of(stream.postsTopic()));
                 while (running) {
@@ -100,7 +101,6 @@ class SharedInvalidator implements SmartLifecycle {
                         kafka.commitSync(Duration.ofSeconds(5));
                     }
                 }
-                kafka.close(CloseOptions.timeout(Duration.ofSeconds(2)));
             } catch (WakeupException e) {
                 // stop() interrupted a poll: the loop condition ends it.
             } catch (RuntimeException e) {
@@ -108,6 +108,14 @@ class SharedInvalidator implements SmartLifecycle {
                 sleep();
             } finally {
                 consumer = null;
+                if (kafka != null) {
+                    try {
+                        // Leaves the group at once, so the other node takes the partitions over.
+                        kafka.close(CloseOptions.timeout(Duration.ofSeconds(2)));
+                    } catch (RuntimeException e) {
+                        log.debug("Closing the L2 invalidator's consumer failed", e);
+                    }
+                }
             }
         }
     }

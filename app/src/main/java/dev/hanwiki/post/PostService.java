@@ -93,24 +93,27 @@ class PostService {
     }
 
     ResultSlice<PostSummary> list(Long categoryId, Paging paging) {
+        List<PostSummary> rows;
+        boolean hasNext;
         if (cacheSettings.cachesList(paging) && !readYourWrites.carriesWritePosition()) {
             PostCaches.CachedPage page = caches.page(categoryId, paging, (fromPrimary, startedAt) -> {
-                ResultSlice<PostSummary> slice = load(categoryId, paging, fromPrimary);
-                return new PostCaches.CachedPage(startedAt, slice.content(), slice.hasNext());
+                List<PostSummary> loaded = fromPrimary ? posts.pageOnPrimary(categoryId, paging) : posts.page(categoryId, paging);
+                boolean more = loaded.size() > paging.size();
+                return new PostCaches.CachedPage(startedAt, more ? loaded.subList(0, paging.size()) : loaded, more);
             });
-            return ResultSlice.of(caches.withAnnouncedCounters(page.rows()), paging.page(), paging.size(), page.hasNext());
+            rows = caches.withAnnouncedCounters(page.rows());
+            hasNext = page.hasNext();
+        } else {
+            List<PostSummary> loaded = posts.page(categoryId, paging);
+            hasNext = loaded.size() > paging.size();
+            rows = hasNext ? loaded.subList(0, paging.size()) : loaded;
         }
-        return load(categoryId, paging, false);
-    }
-
-    private ResultSlice<PostSummary> load(Long categoryId, Paging paging, boolean fromPrimary) {
-        List<PostSummary> rows = fromPrimary ? posts.pageOnPrimary(categoryId, paging) : posts.page(categoryId, paging);
-        // Only an empty page can hide a wrong filter, so only then is the category looked up.
+        // Only an empty page can hide a wrong filter, so only then is the category looked up
+        // (outside the cache: an unknown category is a 400 for every reader, never a cached page).
         if (rows.isEmpty() && categoryId != null && !posts.categoryExists(categoryId)) {
             throw new CategoryNotFoundException(categoryId);
         }
-        boolean hasNext = rows.size() > paging.size();
-        return ResultSlice.of(hasNext ? rows.subList(0, paging.size()) : rows, paging.page(), paging.size(), hasNext);
+        return ResultSlice.of(rows, paging.page(), paging.size(), hasNext);
     }
 
     private PostRepository.LockedPost lockOwned(long id, long caller) {
