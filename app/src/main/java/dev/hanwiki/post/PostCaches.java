@@ -34,6 +34,8 @@ import org.springframework.stereotype.Component;
 class PostCaches implements SharedEvictions {
 
     private static final Logger log = LoggerFactory.getLogger(PostCaches.class);
+    /** More posts than can be created within a negative TTL, by far. */
+    static final long UPCOMING_IDS = 100_000;
 
     /** What the change stream last said about a post. */
     private record Announced(boolean deleted, long version, long likeCount, long viewCount) {
@@ -49,6 +51,8 @@ class PostCaches implements SharedEvictions {
     private final Cache<Long, Announced> announced;
     private final Clock clock;
     private volatile long listsChangedAtMillis;
+    /** The highest post id this node's stream has shown; ids just above it are about to appear. */
+    private final java.util.concurrent.atomic.AtomicLong newestId = new java.util.concurrent.atomic.AtomicLong();
 
     PostCaches(PostCacheSettings settings, TieredCaches caches, Clock clock) {
         this.settings = settings;
@@ -102,6 +106,7 @@ class PostCaches implements SharedEvictions {
             for (PostsIndexed.Change change : indexed.changes()) {
                 Announced now = new Announced(change.deleted(), change.version(), change.likeCount(), change.viewCount());
                 Announced before = announced.getIfPresent(change.postId());
+                newestId.accumulateAndGet(change.postId(), Math::max);
                 // Only the indexer thread writes here, and it never hands us an older version.
                 announced.put(change.postId(), now);
                 if (!countersOnly(before, now)) {
@@ -162,7 +167,9 @@ class PostCaches implements SharedEvictions {
     private boolean isCurrent(long id, Optional<PostDetail> value) {
         Announced known = announced.getIfPresent(id);
         if (known == null) {
-            return true;
+            // A 404 for an id just above the newest one this node has seen may be a post the
+            // replica or the other node already shows: serve it, but do not make it stick.
+            return value.isPresent() || !mayAppearSoon(id);
         }
         if (known.deleted()) {
             return value.isEmpty();
@@ -171,6 +178,15 @@ class PostCaches implements SharedEvictions {
             return false;
         }
         return value.get().version() >= known.version();
+    }
+
+    /**
+     * Ids a new post may take before this node hears of it. A flood of lookups for absent ids
+     * below the newest (deleted, never used) or far above it stays cached for the negative TTL.
+     */
+    private boolean mayAppearSoon(long id) {
+        long newest = newestId.get();
+        return id > newest && id <= newest + UPCOMING_IDS;
     }
 
     /** List rows with the counts the stream announced last (likes as announced, views never fewer). */
