@@ -19,8 +19,8 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param detailL1Ttl  a detail in this node's memory (changes evict it sooner, from the stream)
  * @param detailL2Ttl  a detail in Redis; also how long this node remembers announced versions
- * @param listL1Ttl    a list page in memory: bounds how stale its view and like counts get
- *                     (edits, creations and deletions evict list pages at once)
+ * @param listL1Ttl    a list page in memory (edits, creations and deletions evict list pages
+ *                     at once; likes and views are laid over the rows on read)
  * @param listL2Ttl    a list page in Redis
  * @param negativeTtl  a 404 (absent post) in both tiers
  * @param listPages    pages 0 .. listPages-1 of every list are cached, deeper ones are not
