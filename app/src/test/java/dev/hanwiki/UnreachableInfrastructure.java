@@ -33,6 +33,13 @@ public final class UnreachableInfrastructure {
         registry.add("hanwiki.auth.jwt-secret", () -> TEST_JWT_SECRET);
         registry.add("hanwiki.auth.blacklist.port", () -> closedPort());
         registry.add("hanwiki.auth.blacklist.timeout", () -> "200ms");
+        // The Redis cache shards refuse too: every read is a miss that goes to the origin.
+        for (int i = 0; i < 3; i++) {
+            int port = closedPort();
+            String name = "shard-" + (i + 1);
+            registry.add("hanwiki.cache.shards[" + i + "].name", () -> name);
+            registry.add("hanwiki.cache.shards[" + i + "].port", () -> port);
+        }
     }
 
     private static int closedPort() {

@@ -55,6 +55,20 @@ public final class ShardedRedis implements AutoCloseable {
         return shardFor(key).delete(key);
     }
 
+    /** Deletes keys on whichever shards own them (one DEL per shard); completes with how many existed. */
+    public CompletableFuture<Long> delete(java.util.Collection<String> keys) {
+        java.util.Map<RedisShard, List<String>> byShard = new java.util.LinkedHashMap<>();
+        for (String key : keys) {
+            byShard.computeIfAbsent(shardFor(key), s -> new java.util.ArrayList<>()).add(key);
+        }
+        CompletableFuture<Long> total = CompletableFuture.completedFuture(0L);
+        for (var e : byShard.entrySet()) {
+            CompletableFuture<Long> deleted = e.getKey().delete(e.getValue().toArray(String[]::new));
+            total = total.thenCombine(deleted, Long::sum);
+        }
+        return total;
+    }
+
     /** The name of the shard that owns {@code key} (for metrics, tests and operators). */
     public String shardNameFor(String key) {
         return shardFor(key).name();

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A read-through cache in two tiers for one {@link CacheRegion}: L1 is this node's Caffeine
@@ -24,7 +25,7 @@ import java.util.function.Function;
 public final class TieredCache<V> {
 
     /** Format version of every key and value; bump it when a cached shape changes. */
-    public static final String FORMAT = "v1";
+    public static final String FORMAT = "v2";
     private static final byte[] ABSENT = new byte[0];
 
     private final CacheRegion region;
@@ -35,6 +36,10 @@ public final class TieredCache<V> {
     private final Counter l1Hits;
     private final Counter l2Hits;
     private final Counter originLoads;
+    private final Counter staleL2;
+    private final Counter uncached;
+    private final Counter l1Evictions;
+    private final Counter l2Evictions;
 
     /** A value (or its absence) with its serialized size, the L1 weight. */
     private record Entry<V>(Optional<V> value, int weight) {
@@ -57,6 +62,17 @@ public final class TieredCache<V> {
         this.l1Hits = gets(meters, "l1");
         this.l2Hits = gets(meters, "l2");
         this.originLoads = gets(meters, "origin");
+        this.staleL2 = Counter.builder("hanwiki.cache.l2.stale").tag("region", region.name())
+                .description("L2 values found older than what this node already knows, treated as misses").register(meters);
+        this.uncached = Counter.builder("hanwiki.cache.uncached").tag("region", region.name())
+                .description("origin answers served but not cached: older than a change this node has seen").register(meters);
+        this.l1Evictions = evictions(meters, "l1");
+        this.l2Evictions = evictions(meters, "l2");
+    }
+
+    private Counter evictions(MeterRegistry meters, String tier) {
+        return Counter.builder("hanwiki.cache.evictions").tag("region", region.name()).tag("tier", tier)
+                .description("entries dropped because the change stream said they changed").register(meters);
     }
 
     private Counter gets(MeterRegistry meters, String tier) {
@@ -69,36 +85,80 @@ public final class TieredCache<V> {
      * executor, once per node however many callers wait for it).
      */
     public CompletableFuture<Optional<V>> get(String key, Function<String, Optional<V>> origin) {
+        return get(key, origin, value -> true);
+    }
+
+    /**
+     * As {@link #get(String, Function)}, with a check of what the caller already knows about
+     * the value's freshness (say, the version the change stream announced). An L2 value that
+     * fails it is a miss; an origin answer that fails it (a replica behind the change stream)
+     * is handed to the waiting callers but cached in neither tier.
+     */
+    public CompletableFuture<Optional<V>> get(String key, Function<String, Optional<V>> origin,
+            Predicate<Optional<V>> current) {
         boolean[] loaded = {false};
+        boolean[] cacheable = {true};
         CompletableFuture<Entry<V>> entry = l1.get(key, (k, executor) -> {
             loaded[0] = true;
             String redisKey = prefix + k;
-            return l2.get(redisKey).thenComposeAsync(bytes -> {
-                if (bytes != null) {
-                    l2Hits.increment();
-                    return CompletableFuture.completedFuture(decode(bytes));
+            return l2.get(redisKey).thenApplyAsync(bytes -> {
+                Entry<V> cached = bytes == null ? null : decodeOrNull(bytes);
+                if (cached != null) {
+                    if (current.test(cached.value())) {
+                        l2Hits.increment();
+                        return cached;
+                    }
+                    staleL2.increment();
                 }
                 originLoads.increment();
                 Optional<V> value = origin.apply(k);
                 byte[] encoded = value.map(codec::encode).orElse(ABSENT);
-                l2.set(redisKey, encoded, jittered(value.isPresent() ? region.l2Ttl() : region.negativeTtl()));
-                return CompletableFuture.completedFuture(new Entry<>(value, encoded.length));
+                if (current.test(value)) {
+                    l2.set(redisKey, encoded, jittered(value.isPresent() ? region.l2Ttl() : region.negativeTtl()));
+                } else {
+                    uncached.increment();
+                    cacheable[0] = false;
+                }
+                return new Entry<>(value, encoded.length);
             }, executor);
         });
         if (!loaded[0]) {
             l1Hits.increment();
+            return entry.thenApply(Entry::value);
         }
-        return entry.thenApply(Entry::value);
+        return entry.thenApply(e -> {
+            if (!cacheable[0]) {
+                l1.asMap().remove(key, entry);
+            }
+            return e.value();
+        });
     }
 
     /** Drops {@code key} from this node's L1 (each node does this for itself). */
     public void evictLocal(String key) {
-        l1.synchronous().invalidate(key);
+        if (l1.asMap().remove(key) != null) {
+            l1Evictions.increment();
+        }
+    }
+
+    /** Drops every entry of this region from this node's L1 (loads in flight are dropped too). */
+    public void evictAllLocal() {
+        long size = l1.synchronous().estimatedSize();
+        l1.synchronous().invalidateAll();
+        l1Evictions.increment(size);
     }
 
     /** Drops {@code key} from L2 (done once per change, by the shared invalidator). */
     public CompletableFuture<Long> evictShared(String key) {
-        return l2.delete(prefix + key);
+        return evictShared(java.util.List.of(key));
+    }
+
+    /** Drops these keys from L2, one command per shard that owns any of them. */
+    public CompletableFuture<Long> evictShared(java.util.Collection<String> keys) {
+        return l2.delete(keys.stream().map(k -> prefix + k).toList()).thenApply(n -> {
+            l2Evictions.increment(n);
+            return n;
+        });
     }
 
     /** The Redis key under which {@code key} lives in L2. */
@@ -108,6 +168,16 @@ public final class TieredCache<V> {
 
     public CacheRegion region() {
         return region;
+    }
+
+    /** A value this build cannot read (corrupt, or another shape under the same format) is a miss. */
+    private Entry<V> decodeOrNull(byte[] bytes) {
+        try {
+            return decode(bytes);
+        } catch (RuntimeException e) {
+            staleL2.increment();
+            return null;
+        }
     }
 
     private Entry<V> decode(byte[] bytes) {

@@ -74,6 +74,14 @@ public class ReadYourWrites {
         return position;
     }
 
+    /**
+     * Whether the current request's client wrote recently (carries a write position): shared
+     * caches must not answer it, since they may not have seen that write yet.
+     */
+    public boolean carriesWritePosition() {
+        return requiredPosition().isPresent();
+    }
+
     /** The replica has applied the required position: later reads of this request need not check again. */
     void reached() {
         HttpServletRequest request = currentRequest();

@@ -22,4 +22,10 @@ record PostDetail(
         return new PostDetail(id, title, content, authorId, authorNickname, categoryId, viewCount + unflushedViews,
                 likeCount, likedByReader, createdAt, updatedAt, version);
     }
+
+    /** The same row with other counters (as the change stream announced them). */
+    PostDetail withCounters(long likes, long views) {
+        return new PostDetail(id, title, content, authorId, authorNickname, categoryId, views, likes, liked, createdAt,
+                updatedAt, version);
+    }
 }

@@ -152,16 +152,23 @@ class PostRepository {
 
     /** One page of live posts, newest first, with one extra row if there is a next page. */
     List<PostSummary> page(Long categoryId, Paging paging) {
+        return replica.query(db -> page(db, categoryId, paging));
+    }
+
+    /** The same page from the primary: for a cache fill right after a change the replica may lack. */
+    List<PostSummary> pageOnPrimary(Long categoryId, Paging paging) {
+        return page(primary, categoryId, paging);
+    }
+
+    private static List<PostSummary> page(JdbcClient db, Long categoryId, Paging paging) {
         String sql = PAGE.formatted(categoryId == null ? "" : "category_id = :categoryId AND");
-        return replica.query(db -> {
-            JdbcClient.StatementSpec statement = db.sql(sql)
-                    .param("limit", paging.probe())
-                    .param("offset", paging.offset());
-            if (categoryId != null) {
-                statement = statement.param("categoryId", categoryId);
-            }
-            return statement.query(PostRepository::summary).list();
-        });
+        JdbcClient.StatementSpec statement = db.sql(sql)
+                .param("limit", paging.probe())
+                .param("offset", paging.offset());
+        if (categoryId != null) {
+            statement = statement.param("categoryId", categoryId);
+        }
+        return statement.query(PostRepository::summary).list();
     }
 
     private static PostDetail detail(ResultSet rs, int row) throws SQLException {

@@ -3,10 +3,12 @@ package dev.hanwiki.post;
 import dev.hanwiki.platform.CurrentUser;
 import dev.hanwiki.platform.Paging;
 import dev.hanwiki.platform.PrimaryWrites;
+import dev.hanwiki.platform.ReadYourWrites;
 import dev.hanwiki.platform.ResultSlice;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.stereotype.Service;
 
 /**
@@ -24,15 +26,22 @@ class PostService {
     private final CurrentUser currentUser;
     private final PrimaryWrites writes;
     private final Clock clock;
+    private final PostCaches caches;
+    private final PostCacheSettings cacheSettings;
+    private final ReadYourWrites readYourWrites;
 
     PostService(PostRepository posts, LikeRepository likes, ViewCounter views, CurrentUser currentUser,
-            PrimaryWrites writes, Clock clock) {
+            PrimaryWrites writes, Clock clock, PostCaches caches, PostCacheSettings cacheSettings,
+            ReadYourWrites readYourWrites) {
         this.posts = posts;
         this.likes = likes;
         this.views = views;
         this.currentUser = currentUser;
         this.writes = writes;
         this.clock = clock;
+        this.caches = caches;
+        this.cacheSettings = cacheSettings;
+        this.readYourWrites = readYourWrites;
     }
 
     PostDetail create(PostRequest request) {
@@ -70,22 +79,42 @@ class PostService {
         });
     }
 
-    /** Every successful detail read counts one view (in memory; see {@link ViewCounter}). */
+    /**
+     * Every successful detail read counts one view (in memory; see {@link ViewCounter}), cache
+     * hit or not. The row comes from the cache unless the reader wrote recently (then from the
+     * database, which honours its write position); what is per reader (its like, the views not
+     * yet flushed) is added outside the cache.
+     */
     PostDetail read(long id) {
-        PostDetail post = posts.findLive(id).orElseThrow(() -> new PostNotFoundException(id));
+        Optional<PostDetail> row = readYourWrites.carriesWritePosition() ? posts.findLive(id) : caches.detail(id, posts::findLive);
+        PostDetail post = row.orElseThrow(() -> new PostNotFoundException(id));
         views.record(id);
         boolean liked = currentUser.find().map(reader -> likes.likes(id, reader.id())).orElse(false);
         return post.seenBy(views.unflushed(id), liked);
     }
 
     ResultSlice<PostSummary> list(Long categoryId, Paging paging) {
-        List<PostSummary> rows = posts.page(categoryId, paging);
-        // Only an empty page can hide a wrong filter, so only then is the category looked up.
+        List<PostSummary> rows;
+        boolean hasNext;
+        if (cacheSettings.cachesList(paging) && !readYourWrites.carriesWritePosition()) {
+            PostCaches.CachedPage page = caches.page(categoryId, paging, (fromPrimary, startedAt) -> {
+                List<PostSummary> loaded = fromPrimary ? posts.pageOnPrimary(categoryId, paging) : posts.page(categoryId, paging);
+                boolean more = loaded.size() > paging.size();
+                return new PostCaches.CachedPage(startedAt, more ? loaded.subList(0, paging.size()) : loaded, more);
+            });
+            rows = caches.withAnnouncedCounters(page.rows());
+            hasNext = page.hasNext();
+        } else {
+            List<PostSummary> loaded = posts.page(categoryId, paging);
+            hasNext = loaded.size() > paging.size();
+            rows = hasNext ? loaded.subList(0, paging.size()) : loaded;
+        }
+        // Only an empty page can hide a wrong filter, so only then is the category looked up
+        // (outside the cache: an unknown category is a 400 for every reader, never a cached page).
         if (rows.isEmpty() && categoryId != null && !posts.categoryExists(categoryId)) {
             throw new CategoryNotFoundException(categoryId);
         }
-        boolean hasNext = rows.size() > paging.size();
-        return ResultSlice.of(hasNext ? rows.subList(0, paging.size()) : rows, paging.page(), paging.size(), hasNext);
+        return ResultSlice.of(rows, paging.page(), paging.size(), hasNext);
     }
 
     private PostRepository.LockedPost lockOwned(long id, long caller) {

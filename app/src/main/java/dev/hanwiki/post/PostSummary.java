@@ -13,4 +13,9 @@ record PostSummary(
         long likeCount,
         Instant createdAt,
         Instant updatedAt) {
+
+    /** The same row with other counters (as the change stream announced them). */
+    PostSummary withCounters(long likes, long views) {
+        return new PostSummary(id, title, authorId, authorNickname, categoryId, views, likes, createdAt, updatedAt);
+    }
 }

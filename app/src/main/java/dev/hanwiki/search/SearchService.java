@@ -25,14 +25,21 @@ class SearchService {
     private final SearchEngine engine;
     private final Categories categories;
     private final HitDetails details;
+    private final SearchCache cache;
 
-    SearchService(SearchEngine engine, Categories categories, HitDetails details) {
+    SearchService(SearchEngine engine, Categories categories, HitDetails details, SearchCache cache) {
         this.engine = engine;
         this.categories = categories;
         this.details = details;
+        this.cache = cache;
     }
 
+    /** Through the cache: at most {@code hanwiki.search-cache.staleness} behind this node's index. */
     SearchResponse search(SearchRequest request) {
+        return cache.get(request, () -> searchIndex(request));
+    }
+
+    private SearchResponse searchIndex(SearchRequest request) {
         SearchEngine.Result result = engine.search(request);
         return respond(request, result, categories, detailsOf(result.hits()));
     }

@@ -7,5 +7,6 @@
  * documents arrive from the change stream (package {@code cdc}), so the index is a
  * rebuildable projection; the database is only read to decorate a page of hits (nicknames,
  * live counts) and for category names, and a search never fails because the database does.
+ * Answers are cached ({@code SearchCache}) under a staleness bound, never evicted by writers.
  */
 package dev.hanwiki.search;

@@ -13,7 +13,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import dev.hanwiki.UnreachableInfrastructure;
 import dev.hanwiki.WebLayerSlice;
 import jakarta.servlet.http.Cookie;
-import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,8 +31,9 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category)\\..*"),
-        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
+                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category|cache)\\..*"),
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
+                pattern = "dev\\.hanwiki\\.(cdc\\..*|cache\\.SharedInvalidator)"))
 class AuthRequestsTest extends WebLayerSlice {
 
     @Autowired

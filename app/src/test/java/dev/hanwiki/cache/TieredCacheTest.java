@@ -115,8 +115,43 @@ class TieredCacheTest {
     }
 
     @Test
+    void anOriginAnswerOlderThanWhatTheCallerKnowsIsServedButNotCached() throws Exception {
+        TieredCache<Page> cache = cache(Duration.ofSeconds(10), Duration.ofSeconds(1));
+        AtomicInteger originCalls = new AtomicInteger();
+        java.util.function.Predicate<Optional<Page>> atLeastVersion2 = p -> p.map(page -> page.id() >= 2).orElse(false);
+        assertThat(cache.get("k", k -> {
+            originCalls.incrementAndGet();
+            return Optional.of(new Page(1, "from a lagging replica"));
+        }, atLeastVersion2).get()).contains(new Page(1, "from a lagging replica"));
+        assertThat(cache.get("k", k -> {
+            originCalls.incrementAndGet();
+            return Optional.of(new Page(2, "caught up"));
+        }, atLeastVersion2).get()).contains(new Page(2, "caught up"));
+        assertThat(cache.get("k", k -> {
+            originCalls.incrementAndGet();
+            return Optional.of(new Page(3, "not asked"));
+        }, atLeastVersion2).get()).contains(new Page(2, "caught up"));
+        assertThat(originCalls).hasValue(2);
+        assertThat(meters.counter("hanwiki.cache.uncached", "region", "post").count()).isEqualTo(1.0);
+    }
+
+    @Test
+    void evictAllLocalDropsEveryEntryAndCountsThem() throws Exception {
+        TieredCache<Page> cache = cache(Duration.ofSeconds(10), Duration.ofSeconds(1));
+        for (int i = 0; i < 5; i++) {
+            long id = i;
+            cache.get("p" + i, k -> Optional.of(new Page(id, "old"))).get();
+        }
+        cache.evictLocal("p0");
+        cache.evictLocal("absent");
+        cache.evictAllLocal();
+        assertThat(cache.get("p3", k -> Optional.of(new Page(3, "new"))).get()).contains(new Page(3, "new"));
+        assertThat(meters.counter("hanwiki.cache.evictions", "region", "post", "tier", "l1").count()).isEqualTo(5.0);
+    }
+
+    @Test
     void keysCarryTheFormatVersionAndRegion() {
-        assertThat(cache(Duration.ofSeconds(1), Duration.ofSeconds(1)).redisKey("42")).isEqualTo("hw:v1:post:42");
+        assertThat(cache(Duration.ofSeconds(1), Duration.ofSeconds(1)).redisKey("42")).isEqualTo("hw:v2:post:42");
     }
 
     private static void sleep(long ms) {

@@ -156,6 +156,49 @@ class CacheShardsIT {
                         && java.util.Arrays.equals(shards.get(probe).join(), values.get(probe)));
     }
 
+    @Test
+    void a100kKeysSpreadOverTheThreeRedisProcessesWithinTenPercent() {
+        Eventually.within(Duration.ofSeconds(5), "all shards connected",
+                () -> shards.set("hw:it:warm-1", new byte[] {1}, Duration.ofSeconds(5)).join()
+                        && shards.set("hw:it:warm-2", new byte[] {1}, Duration.ofSeconds(5)).join()
+                        && shards.set("hw:it:warm-3", new byte[] {1}, Duration.ofSeconds(5)).join());
+        String prefix = "hw:it:balance:" + Search.uniqueWord() + ":";
+        int keys = 100_000;
+        byte[] value = {1};
+        for (int from = 0; from < keys; from += 200) {
+            List<java.util.concurrent.CompletableFuture<Boolean>> batch = new ArrayList<>();
+            for (int i = from; i < Math.min(keys, from + 200); i++) {
+                batch.add(shards.set(prefix + i, value, Duration.ofMinutes(2)));
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                if (!batch.get(i).join()) {
+                    // A set the shard did not take in time (a loaded machine): retry it once, synchronously.
+                    String key = prefix + (from + i);
+                    Eventually.within(Duration.ofSeconds(5), "set " + key, () -> shards.set(key, value, Duration.ofMinutes(2)).join());
+                }
+            }
+        }
+        Map<String, Long> held = new java.util.TreeMap<>();
+        for (int i = 1; i <= 3; i++) {
+            var commands = redis(i);
+            long count = 0;
+            var cursor = commands.scan(io.lettuce.core.ScanArgs.Builder.matches(prefix + "*").limit(5000));
+            while (true) {
+                count += cursor.getKeys().size();
+                if (cursor.isFinished()) {
+                    break;
+                }
+                cursor = commands.scan(cursor, io.lettuce.core.ScanArgs.Builder.matches(prefix + "*").limit(5000));
+            }
+            held.put("shard-" + i, count);
+        }
+        long max = held.values().stream().max(Long::compare).orElseThrow();
+        long min = held.values().stream().min(Long::compare).orElseThrow();
+        System.out.printf("keys held per Redis process: %s (max/min %.3f)%n", held, (double) max / min);
+        assertThat(held.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(keys);
+        assertThat((double) max / min).as("busiest / least busy shard, " + held).isLessThanOrEqualTo(1.10);
+    }
+
     private static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
         RedisClient client = RedisClient.create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + shard + "_PORT"));
         return client.connect().sync();

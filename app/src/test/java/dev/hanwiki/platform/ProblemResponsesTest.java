@@ -13,7 +13,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 
 import dev.hanwiki.WebLayerSlice;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.ComponentScan;
@@ -27,8 +26,9 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category)\\..*"),
-        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
+                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category|cache)\\..*"),
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
+                pattern = "dev\\.hanwiki\\.(cdc\\..*|cache\\.SharedInvalidator)"))
 class ProblemResponsesTest extends WebLayerSlice {
 
     private ResultActions postJson(String body) throws Exception {

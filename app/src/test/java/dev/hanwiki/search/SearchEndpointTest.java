@@ -7,7 +7,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import dev.hanwiki.WebLayerSlice;
-import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,8 +24,9 @@ import org.springframework.test.json.JsonCompareMode;
  * unreachable on purpose: search must still answer, just without author nicknames.
  */
 @WebMvcTest(
-        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search)\\..*"),
-        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(cdc|auth)\\..*"))
+        includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search|cache)\\..*"),
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
+                pattern = "dev\\.hanwiki\\.((cdc|auth)\\..*|cache\\.SharedInvalidator)"))
 class SearchEndpointTest extends WebLayerSlice {
 
     @Autowired

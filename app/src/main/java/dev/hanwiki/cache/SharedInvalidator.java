@@ -1,0 +1,154 @@
+package dev.hanwiki.cache;
+
+import dev.hanwiki.cdc.ChangeStream;
+import dev.hanwiki.cdc.PostsIndexed;
+import dev.hanwiki.platform.NodeSettings;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Evicts L2 once per change for the whole cluster: every node runs one of these consumers in
+ * the SAME group ({@value #GROUP}), so Kafka hands each partition of the posts topic to one of
+ * them and moves it to the survivor when a node leaves. It owns its KafkaConsumer and the one
+ * thread that polls it; offsets are committed after the batch's evictions were issued, so a
+ * crash repeats evictions (harmless) rather than skipping them. Kafka being down is waited out:
+ * meanwhile L2 entries are still checked against what each node's own indexer has seen, and
+ * expire by TTL.
+ */
+@Component
+class SharedInvalidator implements SmartLifecycle {
+
+    static final String GROUP = "hanwiki-cache-l2";
+    private static final Logger log = LoggerFactory.getLogger(SharedInvalidator.class);
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration BACKOFF = Duration.ofSeconds(2);
+
+    private final ChangeStream stream;
+    private final NodeSettings node;
+    private final List<SharedEvictions> evictions;
+    private final Counter batches;
+    private final Counter changes;
+    private volatile boolean running;
+    private volatile Thread thread;
+    private volatile KafkaConsumer<String, String> consumer;
+
+    SharedInvalidator(ChangeStream stream, NodeSettings node, List<SharedEvictions> evictions, MeterRegistry meters) {
+        this.stream = stream;
+        this.node = node;
+        this.evictions = List.copyOf(evictions);
+        this.batches = Counter.builder("hanwiki.cache.invalidator.batches")
+                .description("batches of changes this node evicted from L2 for the cluster").register(meters);
+        this.changes = Counter.builder("hanwiki.cache.invalidator.changes")
+                .description("post changes this node evicted from L2 for the cluster").register(meters);
+    }
+
+    @Override
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        thread = Thread.ofPlatform().name("cache-l2-invalidator").daemon().start(this::run);
+    }
+
+    @Override
+    public synchronized void stop() {
+        running = false;
+        KafkaConsumer<String, String> current = consumer;
+        if (current != null) {
+            current.wakeup();
+        }
+        Thread worker = thread;
+        if (worker != null) {
+            try {
+                worker.join(Duration.ofSeconds(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void run() {
+        while (running) {
+            KafkaConsumer<String, String> kafka = null;
+            try {
+                kafka = new KafkaConsumer<>(stream.groupConsumerConfig(GROUP, "hanwiki-cache-l2-" + node.id()),
+                        new StringDeserializer(), new StringDeserializer());
+                consumer = kafka;
+                kafka.subscribe(List.of(stream.postsTopic()));
+                while (running) {
+                    ConsumerRecords<String, String> records = kafka.poll(POLL);
+                    if (!records.isEmpty()) {
+                        evict(records);
+                        kafka.commitSync(Duration.ofSeconds(5));
+                    }
+                }
+            } catch (WakeupException e) {
+                // stop() interrupted a poll: the loop condition ends it.
+            } catch (RuntimeException e) {
+                log.warn("L2 invalidator: {}; reconnecting in {}", e.toString(), BACKOFF);
+                sleep();
+            } finally {
+                consumer = null;
+                if (kafka != null) {
+                    try {
+                        // Leaves the group at once, so the other node takes the partitions over.
+                        kafka.close(CloseOptions.timeout(Duration.ofSeconds(2)));
+                    } catch (RuntimeException e) {
+                        log.debug("Closing the L2 invalidator's consumer failed", e);
+                    }
+                }
+            }
+        }
+    }
+
+    private void evict(ConsumerRecords<String, String> records) {
+        List<PostsIndexed.Change> batch = new ArrayList<>(records.count());
+        for (ConsumerRecord<String, String> record : records) {
+            // Counter-only changes (likes, view flushes) evict nothing: readers overlay the
+            // counters the stream announced (ADR 0032), so a copy of the same version stays good.
+            stream.read(record.key(), record.value())
+                    .filter(change -> !change.countersOnly())
+                    .ifPresent(change -> batch.add(change.change()));
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        for (SharedEvictions eviction : evictions) {
+            try {
+                eviction.evictShared(batch);
+            } catch (RuntimeException e) {
+                log.warn("L2 eviction by {} failed: {}", eviction.getClass().getSimpleName(), e.toString());
+            }
+        }
+        batches.increment();
+        changes.increment(batch.size());
+    }
+
+    private void sleep() {
+        try {
+            Thread.sleep(BACKOFF);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+}

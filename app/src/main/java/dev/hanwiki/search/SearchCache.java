@@ -1,0 +1,127 @@
+package dev.hanwiki.search;
+
+import dev.hanwiki.cache.TieredCache;
+import dev.hanwiki.cache.TieredCaches;
+import dev.hanwiki.cdc.PostsIndexed;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Search responses through the tiered cache (region {@code search}), with a staleness bound
+ * instead of per-entry invalidation (ADR 0033): a search answer depends on every post that
+ * might match, so no single change names the entries it affects.
+ *
+ * <p>This node keeps an index EPOCH: it starts when the node's searcher shows a change
+ * ({@link PostsIndexed}), at most once per {@code staleness}; a change that arrives sooner is
+ * folded into an epoch started when that interval is up. A new epoch drops this node's L1
+ * answers, and an answer (from L1 or L2) counts only if its computation began in the current
+ * epoch. So an answer misses an indexed change for at most {@code staleness}; with no writes,
+ * answers live for their TTL.
+ */
+@Component
+class SearchCache implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SearchCache.class);
+    private static final int MAX_PLAIN_KEY = 200;
+
+    /** A cached answer and when its computation began. */
+    record CachedSearch(long startedAtMillis, SearchResponse response) {
+    }
+
+    private final SearchCacheSettings settings;
+    private final TieredCache<CachedSearch> answers;
+    private final Clock clock;
+    private final ScheduledExecutorService epochs = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("search-cache-epoch").daemon().factory());
+    private final Object lock = new Object();
+    private volatile long epochStartMillis;
+    private boolean epochScheduled;
+
+    SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock) {
+        this.settings = settings;
+        this.answers = caches.region(settings.region(), CachedSearch.class);
+        this.clock = clock;
+        this.epochStartMillis = clock.millis();
+    }
+
+    SearchResponse get(SearchRequest request, Supplier<SearchResponse> origin) {
+        try {
+            return answers.get(key(request), k -> {
+                long started = clock.millis();
+                return Optional.of(new CachedSearch(started, origin.get()));
+            }, value -> value.map(v -> v.startedAtMillis() >= epochStartMillis).orElse(false))
+                    .join().orElseThrow().response();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw e;
+        }
+    }
+
+    /** Node-local, on the indexer thread: start a new epoch now, or once the current one is old enough. */
+    @EventListener
+    void onIndexed(PostsIndexed indexed) {
+        try {
+            synchronized (lock) {
+                if (epochScheduled) {
+                    return;
+                }
+                long due = epochStartMillis + settings.staleness().toMillis() - clock.millis();
+                if (due <= 0) {
+                    newEpoch();
+                } else {
+                    epochScheduled = true;
+                    epochs.schedule(this::scheduledEpoch, due, TimeUnit.MILLISECONDS);
+                }
+            }
+        } catch (RuntimeException e) {
+            log.warn("Search cache epoch not advanced: {}", e.toString());
+        }
+    }
+
+    private void scheduledEpoch() {
+        synchronized (lock) {
+            epochScheduled = false;
+            newEpoch();
+        }
+    }
+
+    private void newEpoch() {
+        epochStartMillis = clock.millis();
+        answers.evictAllLocal();
+    }
+
+    /** Query text up to 16 KB: long keys are hashed (SHA-256), short ones stay readable in redis-cli. */
+    static String key(SearchRequest request) {
+        String plain = request.size() + ":" + request.page() + ":" + (request.categoryId() == null ? "-" : request.categoryId())
+                + ":" + request.q();
+        if (plain.length() <= MAX_PLAIN_KEY) {
+            return plain;
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(plain.getBytes(StandardCharsets.UTF_8));
+            return "h:" + HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        epochs.shutdownNow();
+    }
+}
