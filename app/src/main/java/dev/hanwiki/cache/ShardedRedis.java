@@ -2,8 +2,10 @@ package dev.hanwiki.cache;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
@@ -11,6 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * L2: the Redis cache shards behind a {@link HashRing}. A key always maps to the same shard
@@ -53,6 +56,33 @@ public final class ShardedRedis implements AutoCloseable {
 
     public CompletableFuture<Long> delete(String key) {
         return shardFor(key).delete(key);
+    }
+
+    /**
+     * Runs {@code command} (sorted sets, hashes, scripts...) on the shard that owns {@code key},
+     * with the same timeout and breaker as every other call; completes with {@code fallback}
+     * when the shard is down, slow or skipped. Pass a fallback the command can never return
+     * (e.g. null for a list) to tell "unavailable" from an empty answer.
+     */
+    public <T> CompletableFuture<T> onShardFor(String key,
+            Function<RedisAsyncCommands<String, byte[]>, RedisFuture<T>> command, T fallback) {
+        return shardFor(key).call(command, fallback);
+    }
+
+    /** Runs {@code command} on the shard called {@code shardName}, guarded like {@link #onShardFor}. */
+    public <T> CompletableFuture<T> onShard(String shardName,
+            Function<RedisAsyncCommands<String, byte[]>, RedisFuture<T>> command, T fallback) {
+        for (RedisShard shard : shards) {
+            if (shard.name().equals(shardName)) {
+                return shard.call(command, fallback);
+            }
+        }
+        throw new IllegalArgumentException("no shard named " + shardName);
+    }
+
+    /** The shards' names, in configuration order. */
+    public List<String> shardNames() {
+        return shards.stream().map(RedisShard::name).toList();
     }
 
     /** The name of the shard that owns {@code key} (for metrics, tests and operators). */

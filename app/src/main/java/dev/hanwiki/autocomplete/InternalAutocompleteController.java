@@ -1,0 +1,44 @@
+package dev.hanwiki.autocomplete;
+
+import dev.hanwiki.platform.ApiResponse;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Operator calls on a node's own port (nginx refuses {@code /internal/}): start a full
+ * rebuild of the autocomplete keys from this node's index, and follow its progress.
+ */
+@RestController
+@RequestMapping("/internal/autocomplete")
+class InternalAutocompleteController {
+
+    private final AutocompleteRebuild rebuild;
+    private final KeyVersions versions;
+
+    InternalAutocompleteController(AutocompleteRebuild rebuild, KeyVersions versions) {
+        this.rebuild = rebuild;
+        this.versions = versions;
+    }
+
+    /** 202 with the progress when started; 409 with the current progress if a rebuild is already running. */
+    @PostMapping("/rebuild")
+    ResponseEntity<ApiResponse<AutocompleteRebuild.Progress>> start() {
+        boolean started = rebuild.start();
+        return ResponseEntity.status(started ? HttpStatus.ACCEPTED : HttpStatus.CONFLICT)
+                .body(new ApiResponse<>(started ? 202 : 409, rebuild.progress()));
+    }
+
+    @GetMapping("/rebuild")
+    ApiResponse<AutocompleteRebuild.Progress> progress() {
+        return ApiResponse.ok(rebuild.progress());
+    }
+
+    @GetMapping("/versions")
+    ApiResponse<KeyVersions.State> versions() {
+        return ApiResponse.ok(versions.state());
+    }
+}
