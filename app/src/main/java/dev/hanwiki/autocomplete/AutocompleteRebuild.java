@@ -39,7 +39,9 @@ import org.slf4j.LoggerFactory;
 final class AutocompleteRebuild {
 
     private static final Logger log = LoggerFactory.getLogger(AutocompleteRebuild.class);
-    private static final Duration LOCK_TTL = Duration.ofMinutes(30);
+    /** Lock and "building" marker expire this long after the builder stops refreshing them (it died). */
+    private static final Duration LOCK_TTL = Duration.ofMinutes(2);
+    private static final long REFRESH_MILLIS = 10_000;
     private static final int ATTEMPTS = 5;
 
     /** What an operator sees while and after a rebuild runs. */
@@ -81,8 +83,16 @@ final class AutocompleteRebuild {
             }
             long version = Math.max(System.currentTimeMillis(), versions.current() + 1);
             String lock = TitleStore.LOCK_KEY;
-            String granted = store.redis().onShardFor(lock, c -> c.set(lock, TitleStore.bytes(node + ":" + version),
-                    SetArgs.Builder.nx().px(LOCK_TTL.toMillis())), (String) null).join();
+            String unavailable = "unavailable";
+            String granted = unavailable;
+            for (int attempt = 1; attempt <= ATTEMPTS && unavailable.equals(granted); attempt++) {
+                // "OK" when granted, null (nil) when another builder holds the lock.
+                granted = store.redis().onShardFor(lock, c -> c.set(lock, TitleStore.bytes(node + ":" + version),
+                        SetArgs.Builder.nx().px(LOCK_TTL.toMillis())), unavailable).join();
+                if (unavailable.equals(granted)) {
+                    sleep(Duration.ofMillis(100L * attempt));
+                }
+            }
             if (!"OK".equals(granted)) {
                 return false;
             }
@@ -100,7 +110,7 @@ final class AutocompleteRebuild {
             log.info("Autocomplete keys rebuilt as version {} in {}", version, Duration.between(started, Instant.now()));
         } catch (RuntimeException e) {
             versions.buildAbandonedHere();
-            everyShard(c -> c.del(TitleStore.BUILDING_KEY));
+            retried(() -> everyShard(c -> c.del(TitleStore.BUILDING_KEY)));
             Progress p = progress.get();
             progress.set(new Progress("FAILED", version, p.total(), p.written(), p.startedAt(), Instant.now().toString(),
                     e.getMessage()));
@@ -114,8 +124,9 @@ final class AutocompleteRebuild {
 
     private void build(long version) {
         versions.buildingHere(version);
-        require(everyShard(c -> c.set(TitleStore.BUILDING_KEY, TitleStore.bytes(Long.toString(version)),
-                SetArgs.Builder.px(LOCK_TTL.toMillis()))), "announce the build");
+        require(retried(() -> everyShard(c -> c.set(TitleStore.BUILDING_KEY, TitleStore.bytes(Long.toString(version)),
+                SetArgs.Builder.px(LOCK_TTL.toMillis())))), "announce the build");
+        long[] refreshed = {System.currentTimeMillis()};
         AtomicLong written = new AtomicLong();
         List<TitleStore.Entry> batch = new ArrayList<>(settings.rebuildBatch());
         IndexedTitles.forEach(index, t -> {
@@ -126,14 +137,19 @@ final class AutocompleteRebuild {
                 batch.clear();
                 Progress p = progress.get();
                 progress.set(new Progress("RUNNING", version, p.total(), written.get(), p.startedAt(), null, null));
+                if (System.currentTimeMillis() - refreshed[0] > REFRESH_MILLIS) {
+                    refreshed[0] = System.currentTimeMillis();
+                    keepAlive();
+                }
             }
         });
         writeBatch(version, batch);
         written.addAndGet(batch.size());
         long previous = versions.current();
-        require(everyShard(c -> c.set(TitleStore.VERSION_KEY, TitleStore.bytes(Long.toString(version)))), "switch versions");
+        require(retried(() -> everyShard(c -> c.set(TitleStore.VERSION_KEY, TitleStore.bytes(Long.toString(version))))),
+                "switch versions");
         versions.switchedHere(version);
-        everyShard(c -> c.del(TitleStore.BUILDING_KEY));
+        retried(() -> everyShard(c -> c.del(TitleStore.BUILDING_KEY)));
         Progress p = progress.get();
         progress.set(new Progress("SWITCHED", version, p.total(), written.get(), p.startedAt(), null, null));
         // Readers still on the old version (one poll late at most) finish before it goes.
@@ -178,9 +194,14 @@ final class AutocompleteRebuild {
             ScanCursor cursor = ScanCursor.INITIAL;
             do {
                 ScanCursor from = cursor;
-                KeyScanCursor<String> page = redis.onShard(shard,
-                        c -> c.scan(from, ScanArgs.Builder.matches(TitleStore.ROOT + "*").limit(1000)),
-                        (KeyScanCursor<String>) null).join();
+                KeyScanCursor<String> page = null;
+                for (int attempt = 1; attempt <= ATTEMPTS && page == null; attempt++) {
+                    page = redis.onShard(shard, c -> c.scan(from, ScanArgs.Builder.matches(TitleStore.ROOT + "*").limit(500)),
+                            (KeyScanCursor<String>) null).join();
+                    if (page == null) {
+                        sleep(Duration.ofMillis(100L * attempt));
+                    }
+                }
                 if (page == null) {
                     log.warn("Autocomplete cleanup skipped the rest of {} (unavailable); the next rebuild removes them", shard);
                     break;
@@ -191,7 +212,10 @@ final class AutocompleteRebuild {
                 }).toList();
                 if (!keys.isEmpty()) {
                     String[] batch = keys.toArray(String[]::new);
-                    Long gone = redis.onShard(shard, c -> c.unlink(batch), (Long) null).join();
+                    Long gone = null;
+                    for (int attempt = 1; attempt <= ATTEMPTS && gone == null; attempt++) {
+                        gone = redis.onShard(shard, c -> c.unlink(batch), (Long) null).join();
+                    }
                     removed += gone == null ? 0 : gone;
                 }
                 cursor = page;
@@ -226,6 +250,24 @@ final class AutocompleteRebuild {
             }, null));
         }
         return all.stream().allMatch(f -> f.join() != null);
+    }
+
+    /** Extends the lock and the "building" marker while the build is alive. */
+    private void keepAlive() {
+        String lock = TitleStore.LOCK_KEY;
+        store.redis().onShardFor(lock, c -> c.pexpire(lock, LOCK_TTL.toMillis()), false).join();
+        everyShard(c -> c.pexpire(TitleStore.BUILDING_KEY, LOCK_TTL.toMillis()));
+    }
+
+    /** A step that must reach every shard, tried a few times (a command can time out under load). */
+    private static boolean retried(java.util.function.BooleanSupplier step) {
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            if (step.getAsBoolean()) {
+                return true;
+            }
+            sleep(Duration.ofMillis(200L * attempt));
+        }
+        return false;
     }
 
     private static void require(boolean ok, String what) {

@@ -31,7 +31,7 @@ record AutocompleteSettings(
         @Min(2) @Max(64) @DefaultValue("10") int maxKeyChars,
         @Min(10) @Max(1000) @DefaultValue("100") int maxPrefixChars,
         @NotNull @DefaultValue("500ms") Duration pointerPoll,
-        @NotNull @DefaultValue("1s") Duration retryDelay,
+        @NotNull @DefaultValue("200ms") Duration retryDelay,
         @Min(10) @Max(10000) @DefaultValue("400") int fallbackCandidates,
         @Min(1) @Max(10000) @DefaultValue("100") int rebuildBatch,
         @DefaultValue("true") boolean autoRebuild) {

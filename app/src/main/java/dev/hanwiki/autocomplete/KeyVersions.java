@@ -36,6 +36,8 @@ final class KeyVersions implements AutoCloseable {
     /** A rebuild on THIS node: known here before any shard says so. */
     private volatile long localBuilding;
     private volatile boolean pollFailed;
+    /** Per shard, the last {version, building} it answered with. */
+    private final java.util.Map<String, long[]> lastSeen = new java.util.concurrent.ConcurrentHashMap<>();
 
     KeyVersions(ShardedRedis redis, Duration every) {
         this.redis = redis;
@@ -70,6 +72,7 @@ final class KeyVersions implements AutoCloseable {
     /** After this node switched the shards to {@code version}: use it at once. */
     void switchedHere(long version) {
         localBuilding = 0;
+        lastSeen.replaceAll((shard, seen) -> new long[] {version, 0});
         state = new State(version, 0, Set.of());
     }
 
@@ -92,36 +95,37 @@ final class KeyVersions implements AutoCloseable {
         }
     }
 
-    /** Reads both pointers from every shard at once and recomputes the state. */
+    /**
+     * Reads both pointers from every shard at once and recomputes the state. A shard that does
+     * not answer this time (a slow command under load) keeps what it said last time, so one
+     * timeout does not flip the version back and forth.
+     */
     void poll() {
         List<String> names = redis.shardNames();
         List<CompletableFuture<List<KeyValue<String, byte[]>>>> answers = names.stream()
                 .map(n -> redis.onShard(n, c -> c.mget(TitleStore.VERSION_KEY, TitleStore.BUILDING_KEY),
                         (List<KeyValue<String, byte[]>>) null))
                 .toList();
-        long[] versions = new long[names.size()];
-        boolean[] reachable = new boolean[names.size()];
-        long current = 0;
-        long building = 0;
         for (int i = 0; i < names.size(); i++) {
             List<KeyValue<String, byte[]>> kv = answers.get(i).join();
-            if (kv == null) {
-                continue;
+            if (kv != null) {
+                lastSeen.put(names.get(i), new long[] {number(kv.get(0)), number(kv.get(1))});
             }
-            reachable[i] = true;
-            versions[i] = number(kv.get(0));
-            current = Math.max(current, versions[i]);
-            building = Math.max(building, number(kv.get(1)));
+        }
+        long current = 0;
+        long building = 0;
+        for (long[] seen : lastSeen.values()) {
+            current = Math.max(current, seen[0]);
+            building = Math.max(building, seen[1]);
         }
         State previous = state;
         if (current < previous.current()) {
-            // Never step back (e.g. every shard that has the new version is down right now).
-            current = previous.current();
+            current = previous.current(); // never step back
         }
         Set<String> lost = new HashSet<>();
-        for (int i = 0; i < names.size(); i++) {
-            if (current > 0 && reachable[i] && versions[i] != current) {
-                lost.add(names.get(i));
+        for (var e : lastSeen.entrySet()) {
+            if (current > 0 && e.getValue()[0] != current) {
+                lost.add(e.getKey());
             }
         }
         State next = new State(current, building, Set.copyOf(lost));

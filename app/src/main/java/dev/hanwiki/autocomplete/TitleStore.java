@@ -5,6 +5,8 @@ import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -112,7 +114,7 @@ final class TitleStore {
                 : bytes(entry.version() + ":" + entry.score() + ":" + entry.title());
         CompletableFuture<List<Object>> cas = redis.onShardFor(recordKey, c -> c.<List<Object>>eval(CAS,
                 ScriptOutputType.MULTI, new String[] {recordKey}, id, bytes(Long.toString(entry.version())), record,
-                mode.flag), null);
+                mode.flag), null, ShardedRedis.SCRIPT_BUDGET);
         return cas.thenCompose(result -> {
             if (result == null) {
                 return CompletableFuture.completedFuture(false);
@@ -124,19 +126,50 @@ final class TitleStore {
             Set<String> now = mode == Mode.DELETE ? Set.of() : keys.keysOf(entry.title());
             Set<String> gone = new LinkedHashSet<>(previous == null ? Set.of() : keys.keysOf(previous));
             gone.removeAll(now);
-            List<CompletableFuture<?>> writes = new ArrayList<>(gone.size() + 2 * now.size());
-            for (String suffix : gone) {
-                String k = key(version, suffix);
-                writes.add(redis.onShardFor(k, c -> c.zrem(k, id), null));
-            }
-            for (String suffix : now) {
-                String k = key(version, suffix);
-                writes.add(redis.onShardFor(k, c -> c.zadd(k, entry.score(), id), null));
-                writes.add(redis.onShardFor(k, c -> c.zremrangebyrank(k, 0, -(keep + 1)), null));
-            }
-            return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new))
-                    .thenApply(done -> writes.stream().allMatch(w -> w.join() != null));
+            return sync(version, id, entry.score(), gone, now);
         });
+    }
+
+    // Removes the member from the first ARGV[4] keys, adds it to the rest and trims those to ARGV[3].
+    private static final String SYNC = """
+            local removals = tonumber(ARGV[4])
+            for i = 1, #KEYS do
+              if i <= removals then
+                redis.call('ZREM', KEYS[i], ARGV[1])
+              else
+                redis.call('ZADD', KEYS[i], ARGV[2], ARGV[1])
+                redis.call('ZREMRANGEBYRANK', KEYS[i], 0, -(tonumber(ARGV[3]) + 1))
+              end
+            end
+            return #KEYS
+            """;
+
+    /** One script per shard: the member leaves {@code gone}, joins {@code now} with its score. */
+    private CompletableFuture<Boolean> sync(long version, byte[] id, double score, Set<String> gone, Set<String> now) {
+        Map<String, List<String>> removals = new HashMap<>();
+        Map<String, List<String>> additions = new HashMap<>();
+        for (String suffix : gone) {
+            String k = key(version, suffix);
+            removals.computeIfAbsent(redis.shardNameFor(k), s -> new ArrayList<>()).add(k);
+        }
+        for (String suffix : now) {
+            String k = key(version, suffix);
+            additions.computeIfAbsent(redis.shardNameFor(k), s -> new ArrayList<>()).add(k);
+        }
+        Set<String> shards = new LinkedHashSet<>(removals.keySet());
+        shards.addAll(additions.keySet());
+        List<CompletableFuture<Long>> scripts = new ArrayList<>(shards.size());
+        for (String shard : shards) {
+            List<String> out = removals.getOrDefault(shard, List.of());
+            List<String> all = new ArrayList<>(out);
+            all.addAll(additions.getOrDefault(shard, List.of()));
+            String[] shardKeys = all.toArray(String[]::new);
+            scripts.add(redis.onShard(shard, c -> c.<Long>eval(SYNC, ScriptOutputType.INTEGER, shardKeys, id,
+                    bytes(Double.toString(score)), bytes(Integer.toString(keep)), bytes(Integer.toString(out.size()))),
+                    null, ShardedRedis.SCRIPT_BUDGET));
+        }
+        return CompletableFuture.allOf(scripts.toArray(CompletableFuture[]::new))
+                .thenApply(done -> scripts.stream().allMatch(f -> f.join() != null));
     }
 
     /** The best {@code keep} ids under a key with their scores, or null if its shard is unavailable. */

@@ -6,6 +6,8 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.protocol.CommandType;
+import io.lettuce.core.protocol.RedisCommand;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
@@ -13,6 +15,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -38,10 +41,36 @@ public final class ShardedRedis implements AutoCloseable {
                 // Fail fast while disconnected instead of queueing commands for a dead shard.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofMillis(250)).build())
-                .timeoutOptions(TimeoutOptions.enabled(settings.timeout()))
+                .timeoutOptions(TimeoutOptions.builder().timeoutCommands().timeoutSource(new ScriptsGetLonger(settings.timeout())).build())
                 .build());
         this.shards = settings.shards().stream().map(s -> new RedisShard(s, client, settings, meters)).toList();
         this.ring = new HashRing<>(shards, RedisShard::name, settings.vnodes());
+    }
+
+    /**
+     * Budget of a Lua script (EVAL): scripts are background writes no request waits for (the
+     * autocomplete keys), several commands each, so they get longer than a cache read.
+     */
+    public static final Duration SCRIPT_BUDGET = Duration.ofMillis(500);
+
+    /** Lettuce's own command timeout: the cache's budget, or {@link #SCRIPT_BUDGET} for scripts. */
+    private static final class ScriptsGetLonger extends TimeoutOptions.TimeoutSource {
+        private final long readMillis;
+
+        ScriptsGetLonger(Duration read) {
+            this.readMillis = read.toMillis();
+        }
+
+        @Override
+        public long getTimeout(RedisCommand<?, ?, ?> command) {
+            return command.getType() == CommandType.EVAL || command.getType() == CommandType.EVALSHA
+                    ? SCRIPT_BUDGET.toMillis() : readMillis;
+        }
+
+        @Override
+        public TimeUnit getTimeUnit() {
+            return TimeUnit.MILLISECONDS;
+        }
     }
 
     /** The value under {@code key}, or null on a miss (including a shard that is down or slow). */
@@ -69,12 +98,32 @@ public final class ShardedRedis implements AutoCloseable {
         return shardFor(key).call(command, fallback);
     }
 
+    /** Like {@link #onShardFor(String, Function, Object)} with its own time budget (see {@link #SCRIPT_BUDGET}). */
+    public <T> CompletableFuture<T> onShardFor(String key,
+            Function<RedisAsyncCommands<String, byte[]>, RedisFuture<T>> command, T fallback, Duration budget) {
+        return shardFor(key).call(command, fallback, budget);
+    }
+
     /** Runs {@code command} on the shard called {@code shardName}, guarded like {@link #onShardFor}. */
     public <T> CompletableFuture<T> onShard(String shardName,
             Function<RedisAsyncCommands<String, byte[]>, RedisFuture<T>> command, T fallback) {
         for (RedisShard shard : shards) {
             if (shard.name().equals(shardName)) {
                 return shard.call(command, fallback);
+            }
+        }
+        throw new IllegalArgumentException("no shard named " + shardName);
+    }
+
+    /**
+     * Like {@link #onShard(String, Function, Object)} with its own time budget, for background
+     * writes no request waits for (the breaker still counts their failures).
+     */
+    public <T> CompletableFuture<T> onShard(String shardName,
+            Function<RedisAsyncCommands<String, byte[]>, RedisFuture<T>> command, T fallback, Duration budget) {
+        for (RedisShard shard : shards) {
+            if (shard.name().equals(shardName)) {
+                return shard.call(command, fallback, budget);
             }
         }
         throw new IllegalArgumentException("no shard named " + shardName);
@@ -102,6 +151,6 @@ public final class ShardedRedis implements AutoCloseable {
     public void close() {
         shards.forEach(RedisShard::close);
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        resources.shutdown(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+        resources.shutdown(0, 2, TimeUnit.SECONDS);
     }
 }
