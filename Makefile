@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search autocomplete-rebuild bench-autocomplete
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -75,6 +75,12 @@ seed: up ## generate DOCS wiki pages (default 2000; 1000000 for benchmarks) into
 
 bench-search: up ## in-process search benchmark over the 1M-page index (seeds it first if missing); writes docs/bench/search.md
 	@bash infra/bench/search.sh
+
+autocomplete-rebuild: ## rebuild every autocomplete key into a new version from node 1's index (NODE=2 for node 2), then switch atomically
+	@bash infra/autocomplete/rebuild.sh
+
+bench-autocomplete: up ## autocomplete p50/p99 through nginx (R requests) and Redis memory per million titles (TITLES generated); writes docs/bench/autocomplete.md
+	@bash infra/bench/autocomplete.sh
 
 k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
 	@bash $(INFRA)/k6.sh smoke
