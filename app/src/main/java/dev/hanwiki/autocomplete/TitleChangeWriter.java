@@ -134,13 +134,12 @@ final class TitleChangeWriter implements AutoCloseable {
     }
 
     private void write(List<PostsIndexed.Change> round) {
+        // No version known yet (nothing built, or the shards were not reachable at start):
+        // keep the changes until there is one; the first build covers them too, twice is harmless.
         List<Long> targets = versions.writeTargets();
-        if (targets.isEmpty()) {
-            return; // nothing built yet: the first build reads every title from the index
-        }
         List<CompletableFuture<Boolean>> results = new ArrayList<>(round.size());
         for (PostsIndexed.Change change : round) {
-            results.add(writeToAll(targets, change));
+            results.add(targets.isEmpty() ? CompletableFuture.completedFuture(false) : writeToAll(targets, change));
         }
         List<PostsIndexed.Change> again = new ArrayList<>();
         for (int i = 0; i < round.size(); i++) {
