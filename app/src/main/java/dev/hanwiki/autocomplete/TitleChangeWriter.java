@@ -23,7 +23,8 @@ import org.springframework.context.event.EventListener;
  * the indexer thread is never held up by Redis. One writer thread drains the map and writes
  * each post to every current key version (two during a rebuild) with all posts of a round in
  * flight at once. A change that did not reach Redis goes back into the map and is retried
- * after {@code retryDelay}; nothing is dropped while the node runs.
+ * after {@code retryDelay} (doubling while rounds keep failing, up to 5 s); nothing is dropped
+ * while the node runs.
  * <p>
  * Both nodes do this for every change: the writes are idempotent and version-guarded (see
  * {@link TitleStore}), so the second copy changes nothing (ADR 0036).
@@ -31,7 +32,9 @@ import org.springframework.context.event.EventListener;
 final class TitleChangeWriter implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(TitleChangeWriter.class);
-    private static final int ROUND = 256;
+    /** Posts per round: enough to batch, few enough that their scripts do not queue past their budget. */
+    private static final int ROUND = 64;
+    private static final long MAX_RETRY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final TitleStore store;
     private final KeyVersions versions;
@@ -42,6 +45,8 @@ final class TitleChangeWriter implements AutoCloseable {
     /** Changes that failed, with the earliest time to retry them. */
     private final Map<Long, PostsIndexed.Change> retry = new LinkedHashMap<>();
     private long retryAt;
+    /** Rounds in a row with failures: the retry delay doubles with each, up to 5 s. */
+    private int failingRounds;
     private final Counter written;
     private final Counter failed;
     private final Thread worker;
@@ -156,7 +161,9 @@ final class TitleChangeWriter implements AutoCloseable {
                 again.add(round.get(i));
             }
         }
-        if (!again.isEmpty()) {
+        if (again.isEmpty()) {
+            failingRounds = 0;
+        } else {
             lock.lock();
             try {
                 for (PostsIndexed.Change change : again) {
@@ -165,7 +172,8 @@ final class TitleChangeWriter implements AutoCloseable {
                         retry.putIfAbsent(change.postId(), change);
                     }
                 }
-                retryAt = System.nanoTime() + retryDelayNanos;
+                failingRounds = Math.min(failingRounds + 1, 10);
+                retryAt = System.nanoTime() + Math.min(MAX_RETRY_DELAY_NANOS, retryDelayNanos << (failingRounds - 1));
             } finally {
                 lock.unlock();
             }

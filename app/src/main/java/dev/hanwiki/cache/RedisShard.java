@@ -108,7 +108,9 @@ final class RedisShard implements AutoCloseable {
                 .handle((value, error) -> {
                     long took = System.nanoTime() - start;
                     if (error == null) {
-                        breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+                        // The breaker judges slowness against the read budget; a call with a
+                        // longer budget is slow only relative to its own.
+                        breaker.onSuccess(took * timeout.toNanos() / Math.max(1, budget.toNanos()), TimeUnit.NANOSECONDS);
                         ok.record(took, TimeUnit.NANOSECONDS);
                         return value;
                     }
