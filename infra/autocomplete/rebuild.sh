@@ -14,7 +14,7 @@ code=${answer##*$'\n'}
 body=${answer%$'\n'*}
 case "$code" in
   202) ok "rebuild started on node$node: version $(field version <<<"$body")" ;;
-  409) die "a rebuild is already running: $body" ;;
+  409) die "the rebuild cannot start now: $body" ;;
   *) die "node$node refused the rebuild ($code): $body" ;;
 esac
 last=""

@@ -73,13 +73,17 @@ final class AutocompleteRebuild {
     }
 
     /**
-     * Starts a rebuild in the background; false if one is already running here or elsewhere
-     * (the lock is held) or the lock's shard cannot be reached.
+     * Starts a rebuild in the background. Returns null when it started, otherwise why not: one
+     * is already running here or elsewhere (the lock is held), the lock's shard cannot be
+     * reached, or this node's index is still catching up (it would build from a partial index).
      */
-    boolean start() {
+    String start() {
         synchronized (running) {
             if (builder != null && builder.isAlive()) {
-                return false;
+                return "a rebuild is already running on this node";
+            }
+            if (index.inBulkMode()) {
+                return "this node's index is still catching up with the change stream; retry when it is ready";
             }
             long version = Math.max(System.currentTimeMillis(), versions.current() + 1);
             String lock = TitleStore.LOCK_KEY;
@@ -93,13 +97,16 @@ final class AutocompleteRebuild {
                     sleep(Duration.ofMillis(100L * attempt));
                 }
             }
+            if (unavailable.equals(granted)) {
+                return "the shard holding the rebuild lock is unavailable";
+            }
             if (!"OK".equals(granted)) {
-                return false;
+                return "a rebuild is already running (the lock is held)";
             }
             progress.set(new Progress("RUNNING", version, IndexedTitles.count(index), 0, Instant.now().toString(), null,
                     null));
             builder = Thread.ofPlatform().name("autocomplete-rebuild").daemon().start(() -> run(version));
-            return true;
+            return null;
         }
     }
 

@@ -24,12 +24,14 @@ class InternalAutocompleteController {
         this.versions = versions;
     }
 
-    /** 202 with the progress when started; 409 with the current progress if a rebuild is already running. */
+    /** 202 with the progress when started; 409 problem+json saying why when it cannot start now. */
     @PostMapping("/rebuild")
     ResponseEntity<ApiResponse<AutocompleteRebuild.Progress>> start() {
-        boolean started = rebuild.start();
-        return ResponseEntity.status(started ? HttpStatus.ACCEPTED : HttpStatus.CONFLICT)
-                .body(new ApiResponse<>(started ? 202 : 409, rebuild.progress()));
+        String refusal = rebuild.start();
+        if (refusal != null) {
+            throw new RebuildRefusedException(refusal);
+        }
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(new ApiResponse<>(202, rebuild.progress()));
     }
 
     @GetMapping("/rebuild")

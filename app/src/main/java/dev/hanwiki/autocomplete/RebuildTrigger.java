@@ -48,7 +48,7 @@ final class RebuildTrigger implements AutoCloseable {
                 return;
             }
             lastAttempt = now;
-            if (rebuild.start()) {
+            if (rebuild.start() == null) {
                 log.info("Autocomplete rebuild started by itself: {}", state.current() == 0
                         ? "no version built yet" : "shards " + state.lostShards() + " lost their keys");
             }

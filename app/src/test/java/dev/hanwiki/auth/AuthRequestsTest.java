@@ -37,7 +37,7 @@ import org.springframework.test.web.servlet.ResultActions;
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
                 pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category)\\..*"),
-        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(cdc|autocomplete)\\..*"))
 @DirtiesContext
 class AuthRequestsTest {
 

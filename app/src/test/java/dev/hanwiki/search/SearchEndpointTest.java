@@ -31,7 +31,7 @@ import org.springframework.test.web.servlet.MockMvc;
  */
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search)\\..*"),
-        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(cdc|auth)\\..*"))
+        excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(cdc|auth|autocomplete)\\..*"))
 @DirtiesContext
 class SearchEndpointTest {
 
