@@ -42,7 +42,8 @@ final class AutocompleteRebuild {
     /** Lock and "building" marker expire this long after the builder stops refreshing them (it died). */
     private static final Duration LOCK_TTL = Duration.ofMinutes(2);
     private static final long REFRESH_MILLIS = 10_000;
-    private static final int ATTEMPTS = 5;
+    /** Tries per batch; the waits between them grow to 2.5 s, past a tripped breaker's open window. */
+    private static final int ATTEMPTS = 10;
 
     /** What an operator sees while and after a rebuild runs. */
     record Progress(String state, long version, long total, long written, String startedAt, String finishedAt,
@@ -185,7 +186,7 @@ final class AutocompleteRebuild {
             todo = failed;
             mode = TitleStore.Mode.UPSERT;
             if (!todo.isEmpty()) {
-                sleep(Duration.ofMillis(200L * attempt));
+                sleep(Duration.ofMillis(Math.min(2_500L, 100L << Math.min(attempt, 5))));
             }
         }
         if (!todo.isEmpty()) {

@@ -33,7 +33,7 @@ record AutocompleteSettings(
         @NotNull @DefaultValue("500ms") Duration pointerPoll,
         @NotNull @DefaultValue("200ms") Duration retryDelay,
         @Min(10) @Max(10000) @DefaultValue("400") int fallbackCandidates,
-        @Min(1) @Max(10000) @DefaultValue("100") int rebuildBatch,
+        @Min(1) @Max(10000) @DefaultValue("50") int rebuildBatch,
         @DefaultValue("true") boolean autoRebuild) {
 
     AutocompleteSettings {

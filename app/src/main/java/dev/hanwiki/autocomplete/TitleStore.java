@@ -58,7 +58,8 @@ final class TitleStore {
     record Entry(long id, String title, long version, double score) {
     }
 
-    // Returns {applied, previous record (if any)}. Tombstones start with '-'.
+    // Returns {applied, previous record (if any)}. Tombstones start with '-'. An identical
+    // record is not applied: a replay (the other node, a catch-up) costs this one call.
     private static final String CAS = """
             local cur = redis.call('HGET', KEYS[1], ARGV[1])
             local mode = ARGV[4]
@@ -66,7 +67,7 @@ final class TitleStore {
               if string.sub(cur, 1, 1) == '-' then return {0, cur} end
               local v = tonumber(string.match(cur, '^(%d+)'))
               local n = tonumber(ARGV[2])
-              if v > n or (mode == 's' and v == n) then return {0, cur} end
+              if v > n or (mode == 's' and v == n) or cur == ARGV[3] then return {0, cur} end
             end
             if mode == 'd' and cur and string.sub(cur, 1, 1) ~= '-' then
               local title = string.match(cur, '^%d+:[^:]*:(.*)$') or ''
