@@ -196,7 +196,7 @@ class AutocompleteIT {
         // A title created while the rebuild runs must end up in the new version.
         String during = randomWord(6);
         long duringId = Search.create(during, "created during the rebuild");
-        Eventually.within(Duration.ofSeconds(40), "rebuild done", () -> {
+        Eventually.within(Duration.ofSeconds(120), "rebuild done", () -> {
             JsonNode p = Http.get(Stack.node(1) + "/internal/autocomplete/rebuild").data();
             if ("FAILED".equals(p.path("state").asString())) {
                 throw new AssertionError("rebuild failed: " + p);
