@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -84,6 +84,12 @@ bench-common-grams: ## phrase p99 and indexing MB/s without / with the common-te
 
 bench-cache: ## cache: latency per tier (L1, L2, origin), detail throughput through nginx, hit rates under a mixed load
 	@python3 infra/bench/cache.py --posts $(or $(POSTS),300) --procs $(or $(PROCS),4) --seconds $(or $(SECONDS),20) --rate $(or $(RATE),10)
+
+autocomplete-rebuild: ## rebuild every autocomplete key into a new version from node 1's index (NODE=2 for node 2), then switch atomically
+	@bash infra/autocomplete/rebuild.sh
+
+bench-autocomplete: up ## autocomplete p50/p99 through nginx (R requests) and Redis memory per million titles (TITLES generated); writes docs/bench/autocomplete.md
+	@bash infra/bench/autocomplete.sh
 
 k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
 	@bash $(INFRA)/k6.sh smoke

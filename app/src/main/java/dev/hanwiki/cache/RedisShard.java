@@ -85,6 +85,12 @@ final class RedisShard implements AutoCloseable {
 
     /** Runs a raw command on this shard (e.g. sorted-set operations), with the same guards. */
     <T> CompletableFuture<T> call(Function<RedisAsyncCommands<String, byte[]>, RedisFuture<T>> command, T fallback) {
+        return call(command, fallback, timeout);
+    }
+
+    /** Like {@link #call(Function, Object)} with its own budget (background writes that no request waits for). */
+    <T> CompletableFuture<T> call(Function<RedisAsyncCommands<String, byte[]>, RedisFuture<T>> command, T fallback,
+            Duration budget) {
         if (!breaker.tryAcquirePermission()) {
             return CompletableFuture.completedFuture(fallback);
         }
@@ -98,11 +104,13 @@ final class RedisShard implements AutoCloseable {
         long start = System.nanoTime();
         return conn
                 .thenCompose(c -> command.apply(c.async()).toCompletableFuture())
-                .orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS)
+                .orTimeout(budget.toNanos(), TimeUnit.NANOSECONDS)
                 .handle((value, error) -> {
                     long took = System.nanoTime() - start;
                     if (error == null) {
-                        breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+                        // The breaker judges slowness against the read budget; a call with a
+                        // longer budget is slow only relative to its own.
+                        breaker.onSuccess(took * timeout.toNanos() / Math.max(1, budget.toNanos()), TimeUnit.NANOSECONDS);
                         ok.record(took, TimeUnit.NANOSECONDS);
                         return value;
                     }

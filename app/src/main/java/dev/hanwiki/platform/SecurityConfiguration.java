@@ -48,6 +48,8 @@ public class SecurityConfiguration {
                         .dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.FORWARD).permitAll()
                         .requestMatchers(HttpMethod.POST, API + "/auth/signup", API + "/auth/login").permitAll()
                         .requestMatchers(API + "/auth/me", API + "/auth/logout").authenticated()
+                        // Operator call on a node's own port (nginx refuses /internal): starts an autocomplete rebuild.
+                        .requestMatchers(HttpMethod.POST, "/internal/autocomplete/rebuild").permitAll()
                         .requestMatchers(HttpMethod.GET, "/**").permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/**").permitAll()
                         .requestMatchers(HttpMethod.OPTIONS, "/**").permitAll()

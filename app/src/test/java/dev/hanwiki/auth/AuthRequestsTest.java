@@ -33,7 +33,7 @@ import org.springframework.test.web.servlet.ResultActions;
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
                 pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category|cache)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.(cdc\\..*|cache\\.SharedInvalidator)"))
+                pattern = "dev\\.hanwiki\\.((cdc|autocomplete)\\..*|cache\\.SharedInvalidator)"))
 class AuthRequestsTest extends WebLayerSlice {
 
     @Autowired

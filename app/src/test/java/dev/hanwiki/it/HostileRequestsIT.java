@@ -65,7 +65,7 @@ class HostileRequestsIT {
             new Endpoint("POST", "/posts/{id}/like", List.of(), false),
             new Endpoint("DELETE", "/posts/{id}/like", List.of(), false),
             new Endpoint("GET", "/posts/search", List.of("q", "categoryId", "page", "size"), false),
-            new Endpoint("GET", "/posts/autocomplete", List.of("prefix"), false),
+            new Endpoint("GET", "/posts/autocomplete", List.of("prefix", "ids"), false),
             new Endpoint("GET", "/posts/{id}/revisions", List.of("page", "size"), false),
             new Endpoint("GET", "/posts/{id}/revisions/{rev}", List.of(), false),
             new Endpoint("GET", "/posts/{id}/diff", List.of("from", "to"), false));

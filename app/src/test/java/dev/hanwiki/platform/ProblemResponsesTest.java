@@ -28,7 +28,7 @@ import org.springframework.test.web.servlet.ResultActions;
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
                 pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category|cache)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.(cdc\\..*|cache\\.SharedInvalidator)"))
+                pattern = "dev\\.hanwiki\\.((cdc|autocomplete)\\..*|cache\\.SharedInvalidator)"))
 class ProblemResponsesTest extends WebLayerSlice {
 
     private ResultActions postJson(String body) throws Exception {

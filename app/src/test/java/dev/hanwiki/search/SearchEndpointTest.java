@@ -26,7 +26,7 @@ import org.springframework.test.json.JsonCompareMode;
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search|cache)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.((cdc|auth)\\..*|cache\\.SharedInvalidator)"))
+                pattern = "dev\\.hanwiki\\.((cdc|auth|autocomplete)\\..*|cache\\.SharedInvalidator)"))
 class SearchEndpointTest extends WebLayerSlice {
 
     @Autowired

@@ -55,6 +55,27 @@ public final class KoreanKeyboard {
         return anyLetter && composer.valid ? Optional.of(out.toString()) : Optional.empty();
     }
 
+    /**
+     * Composes typed compatibility jamo into syllables the way an input method shows them while
+     * typing: ㄷㅐㅎ is 댛, ㄷㅐㅎㅏ is 대하. Other characters are copied and end the syllable being
+     * built; jamo that cannot join a syllable stay as they are. Never fails.
+     */
+    public static String compose(String keystrokes) {
+        StringBuilder out = new StringBuilder(keystrokes.length());
+        Composer composer = new Composer(out);
+        for (int i = 0; i < keystrokes.length(); i++) {
+            char c = keystrokes.charAt(i);
+            if (c >= '\u3131' && c <= '\u3163') {
+                composer.accept(c);
+            } else {
+                composer.flush();
+                out.append(c);
+            }
+        }
+        composer.flush();
+        return out.toString();
+    }
+
     private static char jamoOf(char c) {
         int shifted = SHIFT_KEYS.indexOf(c);
         if (shifted >= 0) {

@@ -2,6 +2,7 @@ package dev.hanwiki.search.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,5 +32,14 @@ class KoreanKeyboardTest {
         // (Some English does spell Hangul: xyz is 툨. Whether to use it is the search's call,
         // made only when the Latin query finds little.)
         assertThat(KoreanKeyboard.toHangul(typed)).isEmpty();
+    }
+
+    @Test
+    void composeShowsTypedJamoAsAnInputMethodWould() {
+        assertThat(KoreanKeyboard.compose("ㄷㅐㅎ")).isEqualTo("댛");
+        assertThat(KoreanKeyboard.compose("ㄷㅐㅎㅏ")).isEqualTo("대하");
+        assertThat(KoreanKeyboard.compose("ㄷㅏㄹㄱ")).isEqualTo("닭");
+        assertThat(KoreanKeyboard.compose("ㄷㅎ")).isEqualTo("ㄷㅎ");
+        assertThat(KoreanKeyboard.compose("ab ㄱㅗㅏ!")).isEqualTo("ab 과!");
     }
 }

@@ -1,0 +1,55 @@
+package dev.hanwiki.autocomplete;
+
+import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.platform.NodeSettings;
+import dev.hanwiki.search.PostIndex;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The autocomplete feature's parts: keys, store, version pointer, change writer, rebuild. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AutocompleteSettings.class)
+class AutocompleteConfiguration {
+
+    @Bean
+    PrefixKeys prefixKeys(AutocompleteSettings settings) {
+        return new PrefixKeys(settings.maxKeyChars());
+    }
+
+    @Bean
+    TitleStore titleStore(ShardedRedis redis, PrefixKeys keys, AutocompleteSettings settings) {
+        return new TitleStore(redis, keys, settings.keep());
+    }
+
+    @Bean(destroyMethod = "close")
+    KeyVersions keyVersions(ShardedRedis redis, AutocompleteSettings settings) {
+        return new KeyVersions(redis, settings.pointerPoll());
+    }
+
+    @Bean(destroyMethod = "close")
+    TitleChangeWriter titleChangeWriter(TitleStore store, KeyVersions versions, AutocompleteSettings settings,
+            MeterRegistry meters) {
+        return new TitleChangeWriter(store, versions, settings, meters);
+    }
+
+    @Bean
+    AutocompleteService autocompleteService(TitleStore store, KeyVersions versions, PrefixKeys keys, PostIndex index,
+            AutocompleteSettings settings, MeterRegistry meters) {
+        return new AutocompleteService(store, versions, keys, new TitleFallback(index, settings.fallbackCandidates()),
+                settings, meters);
+    }
+
+    @Bean
+    AutocompleteRebuild autocompleteRebuild(PostIndex index, TitleStore store, KeyVersions versions,
+            AutocompleteSettings settings, NodeSettings node) {
+        return new AutocompleteRebuild(index, store, versions, settings, node);
+    }
+
+    @Bean(destroyMethod = "close")
+    RebuildTrigger rebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index,
+            AutocompleteSettings settings) {
+        return new RebuildTrigger(versions, rebuild, index, settings.autoRebuild());
+    }
+}

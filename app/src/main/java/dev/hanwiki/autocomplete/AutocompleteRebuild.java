@@ -1,0 +1,295 @@
+package dev.hanwiki.autocomplete;
+
+import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.platform.NodeSettings;
+import dev.hanwiki.search.IndexedTitles;
+import dev.hanwiki.search.PostIndex;
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanCursor;
+import io.lettuce.core.SetArgs;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds a whole new key version from this node's index and switches every node to it at
+ * once. The steps, and why nobody sees a half-built version:
+ * <ol>
+ *   <li>take the rebuild lock (one rebuild at a time across nodes);</li>
+ *   <li>announce the new version as "building": from here on this node's change writer (and,
+ *       within one poll, the other node's) writes every change to BOTH versions;</li>
+ *   <li>scan this node's index (one point-in-time view) and write every title into the new
+ *       version, never over a newer record a live change wrote meanwhile. A change the scan
+ *       did not see is published by this node's indexer after the scan's view was taken, so
+ *       the writer puts it into the new version: nothing arriving during the build is lost;</li>
+ *   <li>only when every write succeeded, set the version pointer on every shard; readers move
+ *       from one complete version to the other (a node reads the pointer at most one poll
+ *       late, and the old version stays until a grace period has passed);</li>
+ *   <li>delete the old version's keys, shard by shard.</li>
+ * </ol>
+ * If any write fails the build is abandoned and the current version stays in use.
+ */
+final class AutocompleteRebuild {
+
+    private static final Logger log = LoggerFactory.getLogger(AutocompleteRebuild.class);
+    /** Lock and "building" marker expire this long after the builder stops refreshing them (it died). */
+    private static final Duration LOCK_TTL = Duration.ofMinutes(2);
+    private static final long REFRESH_MILLIS = 10_000;
+    /** Tries per batch; the waits between them grow to 2.5 s, past a tripped breaker's open window. */
+    private static final int ATTEMPTS = 10;
+
+    /** What an operator sees while and after a rebuild runs. */
+    record Progress(String state, long version, long total, long written, String startedAt, String finishedAt,
+            String error) {
+    }
+
+    private final PostIndex index;
+    private final TitleStore store;
+    private final KeyVersions versions;
+    private final AutocompleteSettings settings;
+    private final String node;
+    private final AtomicReference<Progress> progress = new AtomicReference<>(
+            new Progress("IDLE", 0, 0, 0, null, null, null));
+    private final Object running = new Object();
+    private volatile Thread builder;
+
+    AutocompleteRebuild(PostIndex index, TitleStore store, KeyVersions versions, AutocompleteSettings settings,
+            NodeSettings node) {
+        this.index = index;
+        this.store = store;
+        this.versions = versions;
+        this.settings = settings;
+        this.node = node.id();
+    }
+
+    Progress progress() {
+        return progress.get();
+    }
+
+    /**
+     * Starts a rebuild in the background. Returns null when it started, otherwise why not: one
+     * is already running here or elsewhere (the lock is held), the lock's shard cannot be
+     * reached, or this node's index is still catching up (it would build from a partial index).
+     */
+    String start() {
+        synchronized (running) {
+            if (builder != null && builder.isAlive()) {
+                return "a rebuild is already running on this node";
+            }
+            if (index.inBulkMode()) {
+                return "this node's index is still catching up with the change stream; retry when it is ready";
+            }
+            long version = Math.max(System.currentTimeMillis(), versions.current() + 1);
+            String lock = TitleStore.LOCK_KEY;
+            String unavailable = "unavailable";
+            String granted = unavailable;
+            for (int attempt = 1; attempt <= ATTEMPTS && unavailable.equals(granted); attempt++) {
+                // "OK" when granted, null (nil) when another builder holds the lock.
+                granted = store.redis().onShardFor(lock, c -> c.set(lock, TitleStore.bytes(node + ":" + version),
+                        SetArgs.Builder.nx().px(LOCK_TTL.toMillis())), unavailable).join();
+                if (unavailable.equals(granted)) {
+                    sleep(Duration.ofMillis(100L * attempt));
+                }
+            }
+            if (unavailable.equals(granted)) {
+                return "the shard holding the rebuild lock is unavailable";
+            }
+            if (!"OK".equals(granted)) {
+                return "a rebuild is already running (the lock is held)";
+            }
+            progress.set(new Progress("RUNNING", version, IndexedTitles.count(index), 0, Instant.now().toString(), null,
+                    null));
+            builder = Thread.ofPlatform().name("autocomplete-rebuild").daemon().start(() -> run(version));
+            return null;
+        }
+    }
+
+    private void run(long version) {
+        Instant started = Instant.now();
+        try {
+            build(version);
+            log.info("Autocomplete keys rebuilt as version {} in {}", version, Duration.between(started, Instant.now()));
+        } catch (RuntimeException e) {
+            versions.buildAbandonedHere();
+            retried(() -> everyShard(c -> c.del(TitleStore.BUILDING_KEY)));
+            Progress p = progress.get();
+            progress.set(new Progress("FAILED", version, p.total(), p.written(), p.startedAt(), Instant.now().toString(),
+                    e.getMessage()));
+            log.warn("Autocomplete rebuild of version {} abandoned: {}", version, e.getMessage());
+            deleteVersions(v -> v == version);
+        } finally {
+            String lock = TitleStore.LOCK_KEY;
+            store.redis().onShardFor(lock, c -> c.del(lock), 0L).join();
+        }
+    }
+
+    private void build(long version) {
+        versions.buildingHere(version);
+        require(retried(() -> everyShard(c -> c.set(TitleStore.BUILDING_KEY, TitleStore.bytes(Long.toString(version)),
+                SetArgs.Builder.px(LOCK_TTL.toMillis())))), "announce the build");
+        long[] refreshed = {System.currentTimeMillis()};
+        AtomicLong written = new AtomicLong();
+        List<TitleStore.Entry> batch = new ArrayList<>(settings.rebuildBatch());
+        IndexedTitles.forEach(index, t -> {
+            batch.add(new TitleStore.Entry(t.id(), t.title(), t.version(), Popularity.score(t.viewCount(), t.likeCount())));
+            if (batch.size() >= settings.rebuildBatch()) {
+                writeBatch(version, batch);
+                written.addAndGet(batch.size());
+                batch.clear();
+                Progress p = progress.get();
+                progress.set(new Progress("RUNNING", version, p.total(), written.get(), p.startedAt(), null, null));
+                if (System.currentTimeMillis() - refreshed[0] > REFRESH_MILLIS) {
+                    refreshed[0] = System.currentTimeMillis();
+                    keepAlive();
+                }
+            }
+        });
+        writeBatch(version, batch);
+        written.addAndGet(batch.size());
+        long previous = versions.current();
+        require(retried(() -> everyShard(c -> c.set(TitleStore.VERSION_KEY, TitleStore.bytes(Long.toString(version))))),
+                "switch versions");
+        versions.switchedHere(version);
+        retried(() -> everyShard(c -> c.del(TitleStore.BUILDING_KEY)));
+        Progress p = progress.get();
+        progress.set(new Progress("SWITCHED", version, p.total(), written.get(), p.startedAt(), null, null));
+        // Readers still on the old version (one poll late at most) finish before it goes.
+        sleep(settings.pointerPoll().multipliedBy(4).plusSeconds(1));
+        long removed = deleteVersions(v -> v != version);
+        progress.set(new Progress("DONE", version, p.total(), written.get(), p.startedAt(), Instant.now().toString(), null));
+        log.info("Autocomplete version {} replaces {}: {} titles, {} old keys removed", version, previous, written.get(), removed);
+    }
+
+    private void writeBatch(long version, List<TitleStore.Entry> batch) {
+        List<TitleStore.Entry> todo = List.copyOf(batch);
+        // The first attempt must not pass a live change; a retry of an entry whose first write
+        // half-landed may rewrite its own (equal) version, still never a newer one.
+        TitleStore.Mode mode = TitleStore.Mode.SNAPSHOT;
+        for (int attempt = 1; attempt <= ATTEMPTS && !todo.isEmpty(); attempt++) {
+            List<CompletableFuture<Boolean>> writes = new ArrayList<>(todo.size());
+            for (TitleStore.Entry e : todo) {
+                writes.add(store.write(version, e, mode));
+            }
+            List<TitleStore.Entry> failed = new ArrayList<>();
+            for (int i = 0; i < todo.size(); i++) {
+                if (!writes.get(i).join()) {
+                    failed.add(todo.get(i));
+                }
+            }
+            todo = failed;
+            mode = TitleStore.Mode.UPSERT;
+            if (!todo.isEmpty()) {
+                sleep(Duration.ofMillis(Math.min(2_500L, 100L << Math.min(attempt, 5))));
+            }
+        }
+        if (!todo.isEmpty()) {
+            throw new IllegalStateException(todo.size() + " titles could not be written (a shard is down?)");
+        }
+    }
+
+    /** Deletes every versioned key whose version matches; returns how many went. */
+    private long deleteVersions(java.util.function.LongPredicate doomed) {
+        long removed = 0;
+        ShardedRedis redis = store.redis();
+        for (String shard : redis.shardNames()) {
+            ScanCursor cursor = ScanCursor.INITIAL;
+            do {
+                ScanCursor from = cursor;
+                KeyScanCursor<String> page = null;
+                for (int attempt = 1; attempt <= ATTEMPTS && page == null; attempt++) {
+                    page = redis.onShard(shard, c -> c.scan(from, ScanArgs.Builder.matches(TitleStore.ROOT + "*").limit(500)),
+                            (KeyScanCursor<String>) null).join();
+                    if (page == null) {
+                        sleep(Duration.ofMillis(100L * attempt));
+                    }
+                }
+                if (page == null) {
+                    log.warn("Autocomplete cleanup skipped the rest of {} (unavailable); the next rebuild removes them", shard);
+                    break;
+                }
+                List<String> keys = page.getKeys().stream().filter(k -> {
+                    long v = versionOf(k);
+                    return v > 0 && doomed.test(v);
+                }).toList();
+                if (!keys.isEmpty()) {
+                    String[] batch = keys.toArray(String[]::new);
+                    Long gone = null;
+                    for (int attempt = 1; attempt <= ATTEMPTS && gone == null; attempt++) {
+                        gone = redis.onShard(shard, c -> c.unlink(batch), (Long) null).join();
+                    }
+                    removed += gone == null ? 0 : gone;
+                }
+                cursor = page;
+            } while (!cursor.isFinished());
+        }
+        return removed;
+    }
+
+    /** The version in {@code hw:ac:<version>:...}, or 0 for the pointer and lock keys. */
+    static long versionOf(String key) {
+        int start = TitleStore.ROOT.length();
+        int end = key.indexOf(':', start);
+        if (end < 0) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(key, start, end, 10);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private boolean everyShard(java.util.function.Function<io.lettuce.core.api.async.RedisAsyncCommands<String, byte[]>,
+            io.lettuce.core.RedisFuture<?>> command) {
+        ShardedRedis redis = store.redis();
+        List<CompletableFuture<Object>> all = new ArrayList<>();
+        for (String shard : redis.shardNames()) {
+            all.add(redis.onShard(shard, c -> {
+                @SuppressWarnings("unchecked")
+                io.lettuce.core.RedisFuture<Object> f = (io.lettuce.core.RedisFuture<Object>) command.apply(c);
+                return f;
+            }, null));
+        }
+        return all.stream().allMatch(f -> f.join() != null);
+    }
+
+    /** Extends the lock and the "building" marker while the build is alive. */
+    private void keepAlive() {
+        String lock = TitleStore.LOCK_KEY;
+        store.redis().onShardFor(lock, c -> c.pexpire(lock, LOCK_TTL.toMillis()), false).join();
+        everyShard(c -> c.pexpire(TitleStore.BUILDING_KEY, LOCK_TTL.toMillis()));
+    }
+
+    /** A step that must reach every shard, tried a few times (a command can time out under load). */
+    private static boolean retried(java.util.function.BooleanSupplier step) {
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            if (step.getAsBoolean()) {
+                return true;
+            }
+            sleep(Duration.ofMillis(200L * attempt));
+        }
+        return false;
+    }
+
+    private static void require(boolean ok, String what) {
+        if (!ok) {
+            throw new IllegalStateException("could not " + what + " on every shard");
+        }
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.hanwiki.autocomplete;
+
+import dev.hanwiki.search.PostIndex;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts a rebuild by itself when there is nothing to read: no version was ever built (a new
+ * stack), or a shard came back without its keys (cache shards do not persist). Only while
+ * this node's index is caught up (not in bulk mode), at most every {@link #AFTER_FAILURE_MILLIS}
+ * after a failed attempt; the rebuild lock keeps the two nodes from building twice.
+ */
+final class RebuildTrigger implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RebuildTrigger.class);
+    private static final long AFTER_FAILURE_MILLIS = 30_000;
+
+    private final KeyVersions versions;
+    private final AutocompleteRebuild rebuild;
+    private final PostIndex index;
+    private final ScheduledExecutorService timer;
+    private long lastAttempt;
+
+    RebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index, boolean enabled) {
+        this.versions = versions;
+        this.rebuild = rebuild;
+        this.index = index;
+        this.timer = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("autocomplete-rebuild-trigger").daemon().factory());
+        if (enabled) {
+            timer.scheduleWithFixedDelay(this::check, 3, 2, TimeUnit.SECONDS);
+        }
+    }
+
+    private void check() {
+        try {
+            KeyVersions.State state = versions.state();
+            boolean needed = state.current() == 0 || !state.lostShards().isEmpty();
+            if (!needed || state.building() != 0 || index.inBulkMode() || !index.isOpen()) {
+                return;
+            }
+            String last = rebuild.progress().state();
+            long now = System.currentTimeMillis();
+            if ("FAILED".equals(last) && now - lastAttempt < AFTER_FAILURE_MILLIS) {
+                return;
+            }
+            lastAttempt = now;
+            if (rebuild.start() == null) {
+                log.info("Autocomplete rebuild started by itself: {}", state.current() == 0
+                        ? "no version built yet" : "shards " + state.lostShards() + " lost their keys");
+            }
+        } catch (RuntimeException e) {
+            log.warn("Autocomplete rebuild check failed: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}
