@@ -19,7 +19,11 @@ sealed interface PostChange {
     record Upsert(PostDocument post, OptionalLong changedAtMillis) implements PostChange {
     }
 
-    /** The post is gone (soft delete, hard delete or tombstone): remove it. */
-    record Delete(long postId, OptionalLong changedAtMillis) implements PostChange {
+    /**
+     * The post is gone (soft delete, hard delete or tombstone): remove it. {@code version} is the
+     * row version the delete ends: the soft delete's bumped version, the hard delete's last
+     * version ({@code before}); empty for a Kafka tombstone, which carries no row at all.
+     */
+    record Delete(long postId, OptionalLong version, OptionalLong changedAtMillis) implements PostChange {
     }
 }

@@ -38,6 +38,8 @@ class PostChangeConsumer implements SmartLifecycle {
     private static final long WAIT_LOG_EVERY_MILLIS = 30_000;
     static final long BULK_ENTER_LAG = 10_000;
     static final long BULK_LEAVE_LAG = 1_000;
+    /** Tombstones purged per sweep at most, so a sweep never holds the indexer up for long. */
+    static final int TOMBSTONE_SWEEP_LIMIT = 10_000;
 
     private final CdcSettings settings;
     private final NodeSettings node;
@@ -55,6 +57,7 @@ class PostChangeConsumer implements SmartLifecycle {
     // Confined to the consumer thread.
     private final AppliedOffsets applied;
     private List<TopicPartition> assignment = List.of();
+    private long lastSweepMillis;
     private long lastWaitLogMillis = Long.MIN_VALUE / 2;
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
@@ -68,6 +71,7 @@ class PostChangeConsumer implements SmartLifecycle {
         this.clock = clock;
         this.events = events;
         this.applied = new AppliedOffsets(settings.postsTopic());
+        this.lastSweepMillis = clock.millis();
     }
 
     @Override
@@ -149,6 +153,7 @@ class PostChangeConsumer implements SmartLifecycle {
                 }
                 trackPositions(kafka);
                 updateBulkMode(kafka);
+                maybeSweepTombstones();
                 maybeCommit(kafka, false);
             } catch (WakeupException e) {
                 // stop() interrupted a blocking call; the loop condition ends the loop.
@@ -273,6 +278,23 @@ class PostChangeConsumer implements SmartLifecycle {
                 log.debug("Kafka offset commit (monitoring only) failed: {}", error.toString());
             }
         });
+    }
+
+    /**
+     * Purges delete tombstones older than the retention. Runs on this thread, which owns the
+     * index writes, so a purge can never race with the delete that is about to need it.
+     */
+    private void maybeSweepTombstones() {
+        long now = clock.millis();
+        if (now - lastSweepMillis < settings.tombstoneSweepInterval().toMillis()) {
+            return;
+        }
+        lastSweepMillis = now;
+        int purged = index.purgeTombstones(now - settings.tombstoneRetention().toMillis(), TOMBSTONE_SWEEP_LIMIT);
+        if (purged > 0) {
+            applied.changed();
+            log.info("Purged {} delete tombstone(s) older than {}", purged, settings.tombstoneRetention());
+        }
     }
 
     /** After a failure, re-read from what the index has applied; re-applying is harmless. */

@@ -7,13 +7,18 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.SoftDeletesRetentionMergePolicy;
+import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -35,6 +40,10 @@ import org.slf4j.LoggerFactory;
  * instead of per batch, so the writer flushes large segments rather than one tiny segment
  * per poll. Nothing is lost by it: offsets are always recorded and committed with the next
  * commit or at close, and a crash replays from the previous commit.
+ * <p>
+ * Deletes leave a version tombstone (ADR 0040): a document born soft-deleted, so searches,
+ * counts and snapshots never see it, while the indexer's version checks do. It is kept until
+ * the owner of the stream purges it ({@link #purgeTombstones}) after the retention it chose.
  */
 public class PostIndex implements Searchers, AutoCloseable {
 
@@ -52,8 +61,8 @@ public class PostIndex implements Searchers, AutoCloseable {
     static final long BULK_COMMIT_MILLIS = 30_000;
     private static final Logger log = LoggerFactory.getLogger(PostIndex.class);
 
-    /** The version and popularity bucket of a document as indexed. */
-    private record Indexed(long version, long bucket) {
+    /** The version and popularity bucket of a document as indexed, or the version of its delete tombstone. */
+    private record Indexed(long version, long bucket, boolean deleted) {
     }
 
     private final SearchAnalysis analysis;
@@ -68,7 +77,7 @@ public class PostIndex implements Searchers, AutoCloseable {
     private final Map<Long, Indexed> unrefreshed = new HashMap<>();
     /** Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible changes. */
     static final String FORMAT_KEY = "hanwiki.index.format";
-    static final String FORMAT = "2";
+    static final String FORMAT = "3";
 
     private volatile Map<String, String> committedUserData;
     private volatile boolean closed;
@@ -94,7 +103,11 @@ public class PostIndex implements Searchers, AutoCloseable {
         boolean fresh = !DirectoryReader.indexExists(directory) || !sameFormat(directory, path);
         IndexWriterConfig config = new IndexWriterConfig(analysis.indexAnalyzer())
                 .setOpenMode(fresh ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND)
-                .setRAMBufferSizeMB(settings.ramBufferMb());
+                .setRAMBufferSizeMB(settings.ramBufferMb())
+                .setSoftDeletesField(PostFields.SOFT_DELETED)
+                // Merges keep soft-deleted tombstones; purgeTombstones hard-deletes them once expired.
+                .setMergePolicy(new SoftDeletesRetentionMergePolicy(PostFields.SOFT_DELETED,
+                        () -> new FieldExistsQuery(PostFields.DELETED_AT), new TieredMergePolicy()));
         this.writer = new IndexWriter(directory, config);
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         this.committedUserData = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
@@ -153,7 +166,11 @@ public class PostIndex implements Searchers, AutoCloseable {
         synchronized (writeLock) {
             long bucket = Popularity.bucket(post.viewCount(), post.likeCount());
             Indexed current = indexed(post.id());
-            if (current != null) {
+            if (current != null && current.deleted()) {
+                if (post.version() <= current.version()) {
+                    return Outcome.STALE; // a late upsert of a post deleted since: no resurrection
+                }
+            } else if (current != null) {
                 if (current.version() > post.version()) {
                     return Outcome.STALE;
                 }
@@ -166,19 +183,84 @@ public class PostIndex implements Searchers, AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshed.put(post.id(), new Indexed(post.version(), bucket));
+            unrefreshed.put(post.id(), new Indexed(post.version(), bucket, false));
             return Outcome.APPLIED;
         }
     }
 
-    public void delete(long id) {
+    /**
+     * Removes post {@code id} from searches and leaves a version tombstone in its place, so that
+     * an upsert of a version up to the delete's cannot bring it back (until the tombstone is
+     * purged, see {@link #purgeTombstones}). {@code version} is the delete's row version; empty
+     * when the event does not say (a Kafka tombstone): then the delete covers whatever version
+     * the index knows. A delete older than the live document is STALE; one the tombstone
+     * already covers is UNCHANGED.
+     *
+     * @param deletedAtMillis when the delete is applied: the start of the tombstone's retention
+     */
+    public Outcome delete(long id, OptionalLong version, long deletedAtMillis) {
         synchronized (writeLock) {
+            Indexed current = indexed(id);
+            long known = current == null ? 0 : current.version();
+            long deleteVersion = version.orElse(known);
+            if (current != null && current.deleted() && current.version() >= deleteVersion) {
+                return Outcome.UNCHANGED;
+            }
+            if (current != null && !current.deleted() && current.version() > deleteVersion) {
+                return Outcome.STALE;
+            }
             try {
-                writer.deleteDocuments(PostFields.idTerm(id));
+                writer.updateDocument(PostFields.idTerm(id), PostFields.toTombstone(id, deleteVersion, deletedAtMillis));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshed.remove(id);
+            unrefreshed.put(id, new Indexed(deleteVersion, -1, true));
+            return Outcome.APPLIED;
+        }
+    }
+
+    /**
+     * Forgets the tombstones of deletes applied before {@code cutoffMillis}, at most {@code limit}
+     * of them per call (a bounded sweep: the caller repeats it on its schedule). After it, an
+     * upsert older than such a delete would be applied again. Returns how many were purged.
+     * <p>
+     * Deletes by doc id in a fresh near-real-time reader ({@link IndexWriter#tryDeleteDocument}):
+     * Lucene's buffered deletes by term or query skip documents that are already soft-deleted.
+     * Refreshing first makes the reader show every write, so a tombstone just replaced by a
+     * newer upsert is not in it. A tombstone whose segment was merged meanwhile is left for the
+     * next sweep.
+     */
+    public int purgeTombstones(long cutoffMillis, int limit) {
+        synchronized (writeLock) {
+            try {
+                searchers.maybeRefreshBlocking();
+                unrefreshed.clear();
+                IndexSearcher searcher = acquire();
+                try {
+                    int purged = 0;
+                    IndexReader reader = searcher.getIndexReader();
+                    for (int doc : IndexedVersions.expiredTombstones(reader, cutoffMillis, limit)) {
+                        if (writer.tryDeleteDocument(reader, doc) != -1) {
+                            purged++;
+                        }
+                    }
+                    return purged;
+                } finally {
+                    release(searcher);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Delete tombstones as of the current searcher (not counted as documents anywhere else). */
+    public int tombstoneCount() {
+        IndexSearcher searcher = acquire();
+        try {
+            return IndexedVersions.tombstones(searcher.getIndexReader());
+        } finally {
+            release(searcher);
         }
     }
 
@@ -312,6 +394,35 @@ public class PostIndex implements Searchers, AutoCloseable {
         log.info("Closed post index");
     }
 
+    /**
+     * Closes without committing anything since the last commit: what a {@code kill -9} leaves
+     * on disk (tests and drills reopen from it). Not for normal shutdown, which is {@link #close}.
+     */
+    public void closeWithoutCommit() throws IOException {
+        synchronized (writeLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        refresher.shutdown();
+        try {
+            refresher.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (writeLock) {
+            try {
+                writer.rollback();
+            } finally {
+                IOUtils.close(searchers, directory);
+                if (ownsAnalysis) {
+                    analysis.close();
+                }
+            }
+        }
+    }
+
     @Override
     public IndexSearcher acquire() {
         try {
@@ -330,7 +441,7 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
     }
 
-    /** Version and bucket of the live document with this id, or null. Must be called with writeLock held. */
+    /** Version and bucket of the live document with this id, its tombstone, or null. Must be called with writeLock held. */
     private Indexed indexed(long id) {
         Indexed pending = unrefreshed.get(id);
         if (pending != null) {
@@ -338,8 +449,8 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
         IndexSearcher searcher = acquire();
         try {
-            long[] found = IndexedVersions.find(searcher.getIndexReader(), id);
-            return found == null ? null : new Indexed(found[0], found[1]);
+            long[] found = IndexedVersions.findIncludingTombstones(searcher.getIndexReader(), id);
+            return found == null ? null : new Indexed(found[0], found[1], found[2] == 1);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
