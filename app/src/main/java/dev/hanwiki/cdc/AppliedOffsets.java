@@ -50,11 +50,6 @@ final class AppliedOffsets {
         }
     }
 
-    /** The index changed without a new offset (a tombstone purge): the next commit is due. */
-    void changed() {
-        uncommitted = true;
-    }
-
     boolean commitDue(long nowMillis, Duration interval, boolean force) {
         return uncommitted && (force || nowMillis - lastCommitMillis >= interval.toMillis());
     }

@@ -22,7 +22,7 @@ class PostChangeApplier {
     private final PostIndex index;
     private final PostChangeParser parser;
     private final DeadLetterSink deadLetters;
-    /** Stamps delete tombstones; their retention counts from here. */
+    /** Dates the tombstone of a delete whose event does not say when it happened. */
     private final Clock clock;
 
     PostChangeApplier(PostIndex index, PostChangeParser parser, DeadLetterSink deadLetters, Clock clock) {
@@ -61,7 +61,8 @@ class PostChangeApplier {
             }
             PostIndex.Outcome outcome = switch (change) {
                 case PostChange.Upsert upsert -> index.upsert(upsert.post());
-                case PostChange.Delete delete -> index.delete(delete.postId(), delete.version(), clock.millis());
+                case PostChange.Delete delete -> index.delete(delete.postId(), delete.version(),
+                        delete.deletedAtMillis().orElse(clock.millis()));
             };
             switch (outcome) {
                 case APPLIED -> {

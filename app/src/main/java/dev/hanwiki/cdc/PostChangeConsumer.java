@@ -38,8 +38,6 @@ class PostChangeConsumer implements SmartLifecycle {
     private static final long WAIT_LOG_EVERY_MILLIS = 30_000;
     static final long BULK_ENTER_LAG = 10_000;
     static final long BULK_LEAVE_LAG = 1_000;
-    /** Tombstones purged per sweep at most, so a sweep never holds the indexer up for long. */
-    static final int TOMBSTONE_SWEEP_LIMIT = 10_000;
 
     private final CdcSettings settings;
     private final NodeSettings node;
@@ -71,7 +69,7 @@ class PostChangeConsumer implements SmartLifecycle {
         this.clock = clock;
         this.events = events;
         this.applied = new AppliedOffsets(settings.postsTopic());
-        this.lastSweepMillis = clock.millis();
+        this.lastSweepMillis = Long.MIN_VALUE / 2;
     }
 
     @Override
@@ -281,8 +279,8 @@ class PostChangeConsumer implements SmartLifecycle {
     }
 
     /**
-     * Purges delete tombstones older than the retention. Runs on this thread, which owns the
-     * index writes, so a purge can never race with the delete that is about to need it.
+     * Expires delete tombstones older than the retention (the first time right after start).
+     * Runs on this thread, which owns the index writes, so it never races with an apply.
      */
     private void maybeSweepTombstones() {
         long now = clock.millis();
@@ -290,10 +288,9 @@ class PostChangeConsumer implements SmartLifecycle {
             return;
         }
         lastSweepMillis = now;
-        int purged = index.purgeTombstones(now - settings.tombstoneRetention().toMillis(), TOMBSTONE_SWEEP_LIMIT);
+        int purged = index.purgeTombstones(now - settings.tombstoneRetention().toMillis());
         if (purged > 0) {
-            applied.changed();
-            log.info("Purged {} delete tombstone(s) older than {}", purged, settings.tombstoneRetention());
+            log.info("Forgot {} delete tombstone(s) older than {}", purged, settings.tombstoneRetention());
         }
     }
 

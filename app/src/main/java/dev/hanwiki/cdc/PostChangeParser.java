@@ -26,7 +26,7 @@ class PostChangeParser {
 
     PostChange parse(String key, String value) throws MalformedChangeException {
         if (value == null) {
-            return new PostChange.Delete(keyId(key), OptionalLong.empty(), OptionalLong.empty());
+            return new PostChange.Delete(keyId(key), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
         }
         JsonNode event = payload(read(value, "value"));
         OptionalLong sourceTs = sourceTimestamp(event);
@@ -41,17 +41,17 @@ class PostChangeParser {
                         ? OptionalLong.empty() : rowTimeOr(after, sourceTs);
                 if (!isNull(after, "deleted_at")) {
                     return new PostChange.Delete(requiredLong(after, "id"), OptionalLong.of(requiredLong(after, "version")),
-                            changedAt);
+                            changedAt, OptionalLong.of(Math.floorDiv(requiredLong(after, "deleted_at"), 1000L)));
                 }
                 return new PostChange.Upsert(document(after), changedAt);
             }
             case "d" -> {
                 JsonNode before = event.get("before");
                 if (before == null || !before.isObject()) {
-                    return new PostChange.Delete(keyId(key), OptionalLong.empty(), sourceTs);
+                    return new PostChange.Delete(keyId(key), OptionalLong.empty(), sourceTs, sourceTs);
                 }
                 return new PostChange.Delete(requiredLong(before, "id"), OptionalLong.of(requiredLong(before, "version")),
-                        sourceTs);
+                        sourceTs, sourceTs);
             }
             default -> throw new MalformedChangeException("unsupported op '" + op + "'");
         }

@@ -10,8 +10,6 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.SegmentReader;
-import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -51,91 +49,6 @@ final class IndexedVersions {
             }
         }
         return null;
-    }
-
-    /**
-     * What the indexer must compare a change with: {@code {version, popularity bucket, 0}} of the
-     * live document, {@code {version, -1, 1}} of the delete tombstone, or null when the index
-     * knows nothing of this id. Tombstones are soft-deleted (hidden from {@link #find}), so this
-     * reads the hard live docs: an id has at most one hard-live document, live or tombstone,
-     * because every write replaces the previous one by id.
-     */
-    static long[] findIncludingTombstones(IndexReader reader, long id) throws IOException {
-        BytesRef key = new BytesRef(Long.toString(id));
-        for (LeafReaderContext leaf : reader.leaves()) {
-            LeafReader segment = leaf.reader();
-            Terms terms = segment.terms(PostFields.ID);
-            if (terms == null) {
-                continue;
-            }
-            TermsEnum te = terms.iterator();
-            if (!te.seekExact(key)) {
-                continue;
-            }
-            PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-            Bits hardLive = hardLiveDocs(segment);
-            for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-                if (hardLive == null || hardLive.get(doc)) {
-                    long version = value(segment, PostFields.VERSION, doc);
-                    NumericDocValues softDeleted = segment.getNumericDocValues(PostFields.SOFT_DELETED);
-                    if (softDeleted != null && softDeleted.advanceExact(doc)) {
-                        return new long[] {version, -1, 1};
-                    }
-                    return new long[] {version, value(segment, PostFields.POPULARITY_BUCKET, doc), 0};
-                }
-            }
-        }
-        return null;
-    }
-
-    /** Delete tombstones the index holds: documents not hard-deleted but hidden as soft-deleted. */
-    static int tombstones(IndexReader reader) {
-        int count = 0;
-        for (LeafReaderContext leaf : reader.leaves()) {
-            Bits hardLive = hardLiveDocs(leaf.reader());
-            int hardLiveCount = leaf.reader().maxDoc();
-            if (hardLive != null) {
-                hardLiveCount = 0;
-                for (int doc = 0; doc < hardLive.length(); doc++) {
-                    if (hardLive.get(doc)) {
-                        hardLiveCount++;
-                    }
-                }
-            }
-            count += hardLiveCount - leaf.reader().numDocs();
-        }
-        return count;
-    }
-
-    /**
-     * Doc ids (in {@code reader}) of up to {@code limit} tombstones applied before {@code
-     * cutoffMillis}. Walks the {@code deletedAt} doc values, which only tombstones have, so it
-     * costs the tombstones, not the index.
-     */
-    static List<Integer> expiredTombstones(IndexReader reader, long cutoffMillis, int limit) throws IOException {
-        List<Integer> docs = new ArrayList<>();
-        for (LeafReaderContext leaf : reader.leaves()) {
-            LeafReader segment = leaf.reader();
-            SortedNumericDocValues deletedAt = segment.getSortedNumericDocValues(PostFields.DELETED_AT);
-            if (deletedAt == null) {
-                continue;
-            }
-            Bits hardLive = hardLiveDocs(segment);
-            for (int doc = deletedAt.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = deletedAt.nextDoc()) {
-                if ((hardLive == null || hardLive.get(doc)) && deletedAt.nextValue() < cutoffMillis) {
-                    docs.add(leaf.docBase + doc);
-                    if (docs.size() >= limit) {
-                        return docs;
-                    }
-                }
-            }
-        }
-        return docs;
-    }
-
-    /** Liveness ignoring soft deletes; readers from our IndexWriter are SegmentReaders. */
-    private static Bits hardLiveDocs(LeafReader segment) {
-        return segment instanceof SegmentReader reader ? reader.getHardLiveDocs() : segment.getLiveDocs();
     }
 
     /** Every live document's id and version in id order, from doc values (a second at a million pages). */

@@ -49,13 +49,6 @@ final class PostFields {
     static final String POPULARITY_BUCKET = "popularityBucket";
     static final String FEATURES = "features";
     static final String POPULARITY = "popularity";
-    /**
-     * Lucene's soft-deletes field: a document carrying it is invisible to every reader of the
-     * writer (searches, counts, snapshots) yet kept in the index. Only delete tombstones carry it.
-     */
-    static final String SOFT_DELETED = "softDeleted";
-    /** When this node applied the delete (epoch ms): points for the purge sweep, doc values for retention. */
-    static final String DELETED_AT = "deletedAt";
 
     /** Body text: positions for phrases, offsets for snippets, stored for display. */
     static final FieldType CONTENT_TYPE = frozen(TextField.TYPE_STORED, IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS, false);
@@ -103,21 +96,6 @@ final class PostFields {
         int bucket = Popularity.bucket(post.viewCount(), post.likeCount());
         doc.add(new NumericDocValuesField(POPULARITY_BUCKET, bucket));
         doc.add(new FeatureField(FEATURES, POPULARITY, Popularity.featureValue(bucket)));
-        return doc;
-    }
-
-    /**
-     * The version tombstone of a deleted post: its id, the version of the delete and when it was
-     * applied. Born soft-deleted, so no search or count ever sees it; the indexer's version
-     * lookups do, which is what stops a late, older upsert from resurrecting the post.
-     */
-    static Document toTombstone(long id, long version, long deletedAtMillis) {
-        Document doc = new Document();
-        doc.add(new StringField(ID, Long.toString(id), Field.Store.YES));
-        doc.add(new NumericDocValuesField(ID, id));
-        doc.add(new NumericDocValuesField(VERSION, version));
-        doc.add(new LongField(DELETED_AT, deletedAtMillis, Field.Store.NO));
-        doc.add(new NumericDocValuesField(SOFT_DELETED, 1));
         return doc;
     }
 

@@ -12,13 +12,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.SoftDeletesRetentionMergePolicy;
-import org.apache.lucene.index.TieredMergePolicy;
-import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -41,9 +37,9 @@ import org.slf4j.LoggerFactory;
  * per poll. Nothing is lost by it: offsets are always recorded and committed with the next
  * commit or at close, and a crash replays from the previous commit.
  * <p>
- * Deletes leave a version tombstone (ADR 0040): a document born soft-deleted, so searches,
- * counts and snapshots never see it, while the indexer's version checks do. It is kept until
- * the owner of the stream purges it ({@link #purgeTombstones}) after the retention it chose.
+ * Deletes leave a version tombstone ({@link DeleteTombstones}, ADR 0040), committed with the
+ * documents and offsets, so that a late, older upsert cannot bring a deleted post back. The
+ * owner of the change stream expires them ({@link #purgeTombstones}) after its retention.
  */
 public class PostIndex implements Searchers, AutoCloseable {
 
@@ -61,8 +57,8 @@ public class PostIndex implements Searchers, AutoCloseable {
     static final long BULK_COMMIT_MILLIS = 30_000;
     private static final Logger log = LoggerFactory.getLogger(PostIndex.class);
 
-    /** The version and popularity bucket of a document as indexed, or the version of its delete tombstone. */
-    private record Indexed(long version, long bucket, boolean deleted) {
+    /** The version and popularity bucket of a document as indexed. */
+    private record Indexed(long version, long bucket) {
     }
 
     private final SearchAnalysis analysis;
@@ -75,9 +71,14 @@ public class PostIndex implements Searchers, AutoCloseable {
     private final Object writeLock = new Object();
     /** Written since the last blocking refresh, which the searcher cannot see yet. */
     private final Map<Long, Indexed> unrefreshed = new HashMap<>();
+    /** Marks an id deleted since the last blocking refresh (the searcher still shows the old document). */
+    private static final Indexed DELETED = new Indexed(-1, -1);
+    private final DeleteTombstones tombstones;
+    /** The caller's user data of the last commit request: close() commits it again, with fresh tombstones. */
+    private Map<String, String> lastUserData = Map.of();
     /** Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible changes. */
     static final String FORMAT_KEY = "hanwiki.index.format";
-    static final String FORMAT = "3";
+    static final String FORMAT = "2";
 
     private volatile Map<String, String> committedUserData;
     private volatile boolean closed;
@@ -103,21 +104,22 @@ public class PostIndex implements Searchers, AutoCloseable {
         boolean fresh = !DirectoryReader.indexExists(directory) || !sameFormat(directory, path);
         IndexWriterConfig config = new IndexWriterConfig(analysis.indexAnalyzer())
                 .setOpenMode(fresh ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND)
-                .setRAMBufferSizeMB(settings.ramBufferMb())
-                .setSoftDeletesField(PostFields.SOFT_DELETED)
-                // Merges keep soft-deleted tombstones; purgeTombstones hard-deletes them once expired.
-                .setMergePolicy(new SoftDeletesRetentionMergePolicy(PostFields.SOFT_DELETED,
-                        () -> new FieldExistsQuery(PostFields.DELETED_AT), new TieredMergePolicy()));
+                .setRAMBufferSizeMB(settings.ramBufferMb());
         this.writer = new IndexWriter(directory, config);
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         this.committedUserData = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
+        this.tombstones = DeleteTombstones.decode(committedUserData.get(DeleteTombstones.KEY));
+        this.lastUserData = committedUserData;
         this.searchers = new SearcherManager(writer, true, false, null);
         this.refresher = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("post-index-refresher").daemon().factory());
         long interval = settings.refreshInterval().toMillis();
         refresher.scheduleWithFixedDelay(this::refreshInBackground, interval, interval, TimeUnit.MILLISECONDS);
         this.lastRefreshMillis = System.currentTimeMillis();
-        log.info("Opened post index at {} ({} docs; committed user data: {})", path, writer.getDocStats().numDocs, committedUserData);
+        Map<String, String> shown = new HashMap<>(committedUserData);
+        shown.remove(DeleteTombstones.KEY);
+        log.info("Opened post index at {} ({} docs, {} delete tombstones; committed user data: {})", path,
+                writer.getDocStats().numDocs, tombstones.size(), shown);
     }
 
     /**
@@ -165,12 +167,12 @@ public class PostIndex implements Searchers, AutoCloseable {
     public Outcome upsert(PostDocument post) {
         synchronized (writeLock) {
             long bucket = Popularity.bucket(post.viewCount(), post.likeCount());
+            DeleteTombstones.Tombstone tombstone = tombstones.get(post.id());
+            if (tombstone != null && post.version() <= tombstone.version()) {
+                return Outcome.STALE; // a late upsert of a post deleted since: no resurrection
+            }
             Indexed current = indexed(post.id());
-            if (current != null && current.deleted()) {
-                if (post.version() <= current.version()) {
-                    return Outcome.STALE; // a late upsert of a post deleted since: no resurrection
-                }
-            } else if (current != null) {
+            if (current != null) {
                 if (current.version() > post.version()) {
                     return Outcome.STALE;
                 }
@@ -183,84 +185,60 @@ public class PostIndex implements Searchers, AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshed.put(post.id(), new Indexed(post.version(), bucket, false));
+            unrefreshed.put(post.id(), new Indexed(post.version(), bucket));
+            tombstones.remove(post.id());
             return Outcome.APPLIED;
         }
     }
 
     /**
-     * Removes post {@code id} from searches and leaves a version tombstone in its place, so that
-     * an upsert of a version up to the delete's cannot bring it back (until the tombstone is
-     * purged, see {@link #purgeTombstones}). {@code version} is the delete's row version; empty
-     * when the event does not say (a Kafka tombstone): then the delete covers whatever version
-     * the index knows. A delete older than the live document is STALE; one the tombstone
-     * already covers is UNCHANGED.
+     * Removes post {@code id} and leaves a version tombstone, so an upsert of a version up to
+     * the delete's cannot bring it back while the tombstone lasts. {@code version} is the
+     * delete's row version; empty when the event does not say (a Kafka tombstone): then the
+     * delete covers whatever version the index knows. A delete older than the indexed document
+     * is STALE; one that finds nothing to remove (already deleted, never seen) is UNCHANGED.
      *
-     * @param deletedAtMillis when the delete is applied: the start of the tombstone's retention
+     * @param deletedAtMillis when the delete happened: its tombstone's retention counts from here
      */
     public Outcome delete(long id, OptionalLong version, long deletedAtMillis) {
         synchronized (writeLock) {
             Indexed current = indexed(id);
-            long known = current == null ? 0 : current.version();
+            DeleteTombstones.Tombstone tombstone = tombstones.get(id);
+            long known = Math.max(current == null ? 0 : current.version(), tombstone == null ? 0 : tombstone.version());
             long deleteVersion = version.orElse(known);
-            if (current != null && current.deleted() && current.version() >= deleteVersion) {
-                return Outcome.UNCHANGED;
-            }
-            if (current != null && !current.deleted() && current.version() > deleteVersion) {
+            if (current != null && current.version() > deleteVersion) {
                 return Outcome.STALE;
             }
+            if (current == null && (deleteVersion == 0 || tombstone != null && tombstone.version() >= deleteVersion)) {
+                return Outcome.UNCHANGED;
+            }
             try {
-                writer.updateDocument(PostFields.idTerm(id), PostFields.toTombstone(id, deleteVersion, deletedAtMillis));
+                writer.deleteDocuments(PostFields.idTerm(id));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshed.put(id, new Indexed(deleteVersion, -1, true));
+            unrefreshed.put(id, DELETED);
+            tombstones.put(id, deleteVersion, deletedAtMillis);
             return Outcome.APPLIED;
         }
     }
 
     /**
-     * Forgets the tombstones of deletes applied before {@code cutoffMillis}, at most {@code limit}
-     * of them per call (a bounded sweep: the caller repeats it on its schedule). After it, an
-     * upsert older than such a delete would be applied again. Returns how many were purged.
-     * <p>
-     * Deletes by doc id in a fresh near-real-time reader ({@link IndexWriter#tryDeleteDocument}):
-     * Lucene's buffered deletes by term or query skip documents that are already soft-deleted.
-     * Refreshing first makes the reader show every write, so a tombstone just replaced by a
-     * newer upsert is not in it. A tombstone whose segment was merged meanwhile is left for the
-     * next sweep.
+     * Forgets the tombstones of deletes that happened before {@code cutoffMillis} (and the
+     * oldest beyond the cap), and creates none for such deletes from now on: an upsert older
+     * than such a delete would be applied again. Returns how many were forgotten; the next
+     * commit records the smaller set.
      */
-    public int purgeTombstones(long cutoffMillis, int limit) {
+    public int purgeTombstones(long cutoffMillis) {
         synchronized (writeLock) {
-            try {
-                searchers.maybeRefreshBlocking();
-                unrefreshed.clear();
-                IndexSearcher searcher = acquire();
-                try {
-                    int purged = 0;
-                    IndexReader reader = searcher.getIndexReader();
-                    for (int doc : IndexedVersions.expiredTombstones(reader, cutoffMillis, limit)) {
-                        if (writer.tryDeleteDocument(reader, doc) != -1) {
-                            purged++;
-                        }
-                    }
-                    return purged;
-                } finally {
-                    release(searcher);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return tombstones.expire(cutoffMillis);
         }
     }
 
-    /** Delete tombstones as of the current searcher (not counted as documents anywhere else). */
+    /** Delete tombstones held (they are not documents: no count or search includes them). */
     public int tombstoneCount() {
-        IndexSearcher searcher = acquire();
-        try {
-            return IndexedVersions.tombstones(searcher.getIndexReader());
-        } finally {
-            release(searcher);
+        synchronized (writeLock) {
+            return tombstones.size();
         }
     }
 
@@ -287,8 +265,10 @@ public class PostIndex implements Searchers, AutoCloseable {
      */
     public void commit(Map<String, String> userData) {
         synchronized (writeLock) {
+            lastUserData = Map.copyOf(userData);
             Map<String, String> with = new HashMap<>(userData);
             with.put(FORMAT_KEY, FORMAT);
+            tombstones.addTo(with);
             Map<String, String> data = Map.copyOf(with);
             writer.setLiveCommitData(data.entrySet());
             long now = System.currentTimeMillis();
@@ -382,6 +362,10 @@ public class PostIndex implements Searchers, AutoCloseable {
         synchronized (writeLock) {
             try {
                 if (writer.isOpen()) {
+                    Map<String, String> with = new HashMap<>(lastUserData);
+                    with.put(FORMAT_KEY, FORMAT);
+                    tombstones.addTo(with);
+                    writer.setLiveCommitData(with.entrySet());
                     writer.commit();
                 }
             } finally {
@@ -441,16 +425,16 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
     }
 
-    /** Version and bucket of the live document with this id, its tombstone, or null. Must be called with writeLock held. */
+    /** Version and bucket of the live document with this id, or null. Must be called with writeLock held. */
     private Indexed indexed(long id) {
         Indexed pending = unrefreshed.get(id);
         if (pending != null) {
-            return pending;
+            return pending == DELETED ? null : pending;
         }
         IndexSearcher searcher = acquire();
         try {
-            long[] found = IndexedVersions.findIncludingTombstones(searcher.getIndexReader(), id);
-            return found == null ? null : new Indexed(found[0], found[1], found[2] == 1);
+            long[] found = IndexedVersions.find(searcher.getIndexReader(), id);
+            return found == null ? null : new Indexed(found[0], found[1]);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
