@@ -106,16 +106,13 @@ class ReplayedStreamPropertyTest {
         runs.add(run);
 
         Map<Long, String> clean;
-        List<String> outcomes = new ArrayList<>();
         try (PostIndex index = open(run.resolve("clean"))) {
             PostChangeApplier applier = applier(index);
             for (int from = 0; from < recorded.size(); from += 50) {
-                var r = applier.apply(recorded.subList(from, Math.min(recorded.size(), from + 50)));
-                outcomes.add(r.applied() + "/" + r.stale() + "/" + r.unchanged() + "/" + r.skipped());
+                applier.apply(recorded.subList(from, Math.min(recorded.size(), from + 50)));
                 index.refresh();
             }
             clean = liveDocuments(index);
-            outcomes.add(index.docCounts() + " t=" + index.tombstoneCount());
         }
 
         List<ConsumerRecord<String, String>> delivered = deliver(history, random);
@@ -123,7 +120,7 @@ class ReplayedStreamPropertyTest {
 
         assertThat(perturbed).as("live posts after %d delivered records (%d recorded)", delivered.size(), recorded.size())
                 .isEqualTo(clean);
-        assertThat(clean).as("the stream leaves live posts to compare; %d recorded, outcomes %s", recorded.size(), outcomes).isNotEmpty();
+        assertThat(clean).as("the stream leaves live posts to compare").isNotEmpty();
     }
 
     private PostChangeApplier applier(PostIndex index) {
