@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search drill-recovery
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams drill-recovery
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -78,6 +78,12 @@ seed: up ## generate DOCS wiki pages (default 2000; 1000000 for benchmarks) into
 
 bench-search: up ## in-process search benchmark over the 1M-page index (seeds it first if missing); writes docs/bench/search.md
 	@bash infra/bench/search.sh
+
+common-terms: ## regenerate the common-terms list (word pairs for phrases, ADR 0024) from node1's index; MIN_SHARE=0.05
+	@bash infra/corpus/common_terms.sh
+
+bench-common-grams: ## phrase p99 and indexing MB/s without / with the common-term pairs, in-process on DOCS pages (25000)
+	@bash infra/bench/common_grams.sh
 
 k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
 	@bash $(INFRA)/k6.sh smoke

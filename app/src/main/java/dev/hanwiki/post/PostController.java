@@ -2,6 +2,7 @@ package dev.hanwiki.post;
 
 import dev.hanwiki.platform.ApiResponse;
 import dev.hanwiki.platform.InvalidInputException;
+import dev.hanwiki.platform.Paging;
 import dev.hanwiki.platform.ResultSlice;
 import jakarta.validation.Valid;
 import java.net.URI;
@@ -41,7 +42,7 @@ class PostController {
     ApiResponse<ResultSlice<PostSummary>> list(@RequestParam(required = false) Long categoryId,
             @RequestParam(defaultValue = "0") int page,
             @RequestParam(defaultValue = "20") int size) {
-        return ApiResponse.ok(posts.list(categoryId, new Paging(page, size)));
+        return ApiResponse.ok(posts.list(categoryId, Paging.list(page, size)));
     }
 
     @PostMapping

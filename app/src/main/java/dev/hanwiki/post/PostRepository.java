@@ -1,6 +1,7 @@
 package dev.hanwiki.post;
 
 import dev.hanwiki.platform.DatabaseTime;
+import dev.hanwiki.platform.Paging;
 import dev.hanwiki.platform.PrimaryDatabase;
 import dev.hanwiki.platform.ReplicaReads;
 import java.sql.ResultSet;

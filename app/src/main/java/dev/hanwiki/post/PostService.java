@@ -1,6 +1,7 @@
 package dev.hanwiki.post;
 
 import dev.hanwiki.platform.CurrentUser;
+import dev.hanwiki.platform.Paging;
 import dev.hanwiki.platform.PrimaryWrites;
 import dev.hanwiki.platform.ResultSlice;
 import java.time.Clock;

@@ -1,6 +1,7 @@
 package dev.hanwiki.post;
 
 import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.Paging;
 import dev.hanwiki.platform.ResultSlice;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -23,7 +24,7 @@ class RevisionController {
     ApiResponse<ResultSlice<RevisionSummary>> list(@PathVariable long id,
             @RequestParam(defaultValue = "0") int page,
             @RequestParam(defaultValue = "20") int size) {
-        return ApiResponse.ok(revisions.list(id, new Paging(page, size)));
+        return ApiResponse.ok(revisions.list(id, Paging.list(page, size)));
     }
 
     @GetMapping("/revisions/{rev}")

@@ -1,5 +1,6 @@
 package dev.hanwiki.post;
 
+import dev.hanwiki.platform.Paging;
 import dev.hanwiki.platform.ResultSlice;
 import java.util.List;
 import org.springframework.stereotype.Service;

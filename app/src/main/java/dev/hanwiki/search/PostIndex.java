@@ -76,9 +76,12 @@ public class PostIndex implements Searchers, AutoCloseable {
     private final DeleteTombstones tombstones;
     /** The caller's user data of the last commit request: close() commits it again, with fresh tombstones. */
     private Map<String, String> lastUserData = Map.of();
-    /** Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible changes. */
+    /**
+     * Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible
+     * changes, including a new list of common terms (3: word pairs of common terms, ADR 0024).
+     */
     static final String FORMAT_KEY = "hanwiki.index.format";
-    static final String FORMAT = "2";
+    static final String FORMAT = "3";
 
     private volatile Map<String, String> committedUserData;
     private volatile boolean closed;

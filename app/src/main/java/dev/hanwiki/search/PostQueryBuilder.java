@@ -27,7 +27,7 @@ import org.apache.lucene.search.TermQuery;
  *       or the body. If nothing matches all of three or more words, {@link BuiltQuery#relaxed()}
  *       asks for all but one.</li>
  *   <li>Synonyms expand a word (or up to a few consecutive words) into alternatives.</li>
- *   <li>{@code "phrase"}, {@code intitle:}, {@code -excluded}, {@code category:name} (a
+ *   <li>{@code "phrase"} (through the common-term pairs of {@link SearchAnalysis#phraseTokens}), {@code intitle:}, {@code -excluded}, {@code category:name} (a
  *       non-scoring filter; an unknown name matches nothing), chosung words.</li>
  *   <li>The ranking boosts ({@link Ranking}) are optional clauses of the same query, so the
  *       top-k collector can skip documents that cannot compete.</li>
@@ -64,10 +64,12 @@ final class PostQueryBuilder {
                     }
                 }
                 case PHRASE -> {
+                    // Matched through common-term pairs where it has them; highlighted by its words.
+                    List<Token> matched = tokens.size() > 1 ? analysis.phraseTokens(clause.text()) : tokens;
                     if (clause.negated()) {
-                        addIfPresent(excluded, either(tokens, 1f));
+                        addIfPresent(excluded, either(matched, 1f));
                     } else if (!tokens.isEmpty()) {
-                        required.add(either(tokens, 1f));
+                        required.add(either(matched, 1f));
                         highlight.add(field(PostFields.CONTENT, tokens));
                     }
                 }

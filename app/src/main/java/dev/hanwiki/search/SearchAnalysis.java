@@ -1,5 +1,6 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.search.analysis.CommonGrams;
 import dev.hanwiki.search.analysis.KoreanAnalysis;
 import dev.hanwiki.search.query.Synonyms;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.ko.dict.UserDictionary;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +42,8 @@ public final class SearchAnalysis implements AutoCloseable {
 
     static final String DICTIONARY_FILE = "user-dictionary.txt";
     static final String SYNONYMS_FILE = "synonyms.txt";
+    /** On the classpath only: the pairs are part of what the index holds, so they change with a build (and a FORMAT). */
+    static final String COMMON_TERMS_RESOURCE = "/search/common-terms.txt";
     private static final Logger log = LoggerFactory.getLogger(SearchAnalysis.class);
 
     /** One consistent set: the chains, the synonyms analyzed with them, and the file stamps. */
@@ -57,6 +61,7 @@ public final class SearchAnalysis implements AutoCloseable {
     }
 
     private final Path dir;
+    private final CommonGrams commonGrams;
     private final Analyzer indexAnalyzer = new FieldAnalyzer();
     private final ScheduledExecutorService reloader;
     private volatile State state;
@@ -64,7 +69,13 @@ public final class SearchAnalysis implements AutoCloseable {
     private volatile List<Stamp> failed = List.of();
 
     public SearchAnalysis(SearchSettings settings) {
+        this(settings, CommonGrams.parse(resource(COMMON_TERMS_RESOURCE)));
+    }
+
+    /** With another list of common terms ({@link CommonGrams#none()}: no pairs), for measurements. */
+    SearchAnalysis(SearchSettings settings, CommonGrams commonGrams) {
         this.dir = settings.analysisDir();
+        this.commonGrams = commonGrams;
         try {
             this.state = load(null);
         } catch (IOException | RuntimeException e) {
@@ -77,7 +88,8 @@ public final class SearchAnalysis implements AutoCloseable {
         } else {
             reloader = null;
         }
-        log.info("Search analysis from {}: {} synonym entries", dir == null ? "classpath:search/" : dir, state.synonyms().size());
+        log.info("Search analysis from {}: {} synonym entries, {} common terms paired in the index",
+                dir == null ? "classpath:search/" : dir, state.synonyms().size(), commonGrams.size());
     }
 
     /** Analyzer for the IndexWriter: per field, always the current chains. */
@@ -96,6 +108,59 @@ public final class SearchAnalysis implements AutoCloseable {
     /** Query terms of {@code text} with their positions, as the query chain produces them. */
     List<Token> queryTokens(String text) {
         return tokens(state.analysis().queries(), text);
+    }
+
+    /**
+     * The terms of an exact phrase. When the document chain pairs a common term in it, the
+     * phrase is matched through the pairs, as CommonGramsQueryFilter would select them: every
+     * pair at its first word's position, and every single word except the first word of a
+     * pair (the pair stands for it); the second word of a pair is kept at its own position,
+     * which keeps stop-word gaps exact (the pair itself ignores them). Positions come from the
+     * document chain itself (compound parts included), so they line up with the index. A
+     * phrase without a common term, or of one term, keeps the query chain's terms.
+     */
+    List<Token> phraseTokens(String text) {
+        KoreanAnalysis current = state.analysis();
+        List<Token> plain = tokens(current.queries(), text);
+        if (plain.size() > 1 && current.commonGrams().size() > 0) {
+            List<Token> paired = pairedTokens(current.documents(), text);
+            if (paired != null) {
+                return paired;
+            }
+        }
+        return plain;
+    }
+
+    /** The pair-selected terms of {@code text}, or null if it has no pair. */
+    private static List<Token> pairedTokens(Analyzer documents, String text) {
+        List<Token> all = new ArrayList<>();
+        List<Boolean> gram = new ArrayList<>();
+        try (TokenStream stream = documents.tokenStream(PostFields.CONTENT, text)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
+            TypeAttribute type = stream.addAttribute(TypeAttribute.class);
+            stream.reset();
+            int position = -1;
+            while (stream.incrementToken()) {
+                position += inc.getPositionIncrement();
+                all.add(new Token(term.toString(), Math.max(position, 0)));
+                gram.add(CommonGrams.GRAM_TYPE.equals(type.type()));
+            }
+            stream.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (!gram.contains(true)) {
+            return null;
+        }
+        List<Token> out = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            boolean firstOfPair = !gram.get(i) && i + 1 < all.size() && gram.get(i + 1);
+            if (!firstOfPair) {
+                out.add(all.get(i));
+            }
+        }
+        return out;
     }
 
     /** The spell-field terms (jamo) of {@code text}. */
@@ -167,13 +232,21 @@ public final class SearchAnalysis implements AutoCloseable {
             analysis = previous.analysis();
         } else {
             UserDictionary dictionary = KoreanAnalysis.parseDictionary(read(DICTIONARY_FILE));
-            analysis = new KoreanAnalysis(dictionary);
+            analysis = new KoreanAnalysis(dictionary, commonGrams);
         }
         Synonyms synonyms = Synonyms.parse(read(SYNONYMS_FILE),
                 text -> tokens(analysis.queries(), text).stream().map(Token::term).toList());
         // The previous chains are not closed: a search may still be using them. Their
         // per-thread state goes with them when they become unreachable.
         return new State(analysis, synonyms, dictStamp, synStamp);
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = SearchAnalysis.class.getResourceAsStream(name)) {
+            return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private String read(String name) throws IOException {

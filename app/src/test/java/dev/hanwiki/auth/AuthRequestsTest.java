@@ -11,11 +11,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import dev.hanwiki.UnreachableInfrastructure;
+import dev.hanwiki.WebLayerSlice;
 import jakarta.servlet.http.Cookie;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,10 +23,6 @@ import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.http.MediaType;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
 /**
@@ -38,19 +34,7 @@ import org.springframework.test.web.servlet.ResultActions;
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
                 pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
-@DirtiesContext
-class AuthRequestsTest {
-
-    @TempDir
-    static Path indexDir;
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        UnreachableInfrastructure.register(registry, indexDir);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class AuthRequestsTest extends WebLayerSlice {
 
     @Autowired
     JwtTokens tokens;

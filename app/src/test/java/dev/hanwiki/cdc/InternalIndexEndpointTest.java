@@ -7,41 +7,23 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import dev.hanwiki.UnreachableInfrastructure;
+import dev.hanwiki.WebLayerSlice;
 import dev.hanwiki.search.PostIndex;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.json.JsonCompareMode;
-import org.springframework.test.web.servlet.MockMvc;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The per-node inspection endpoints that operators and the integration tests rely on. */
 @WebMvcTest(controllers = InternalIndexController.class,
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
                 pattern = "dev\\.hanwiki\\.(search\\.(SearchConfiguration|SearchSettings)|cdc\\.(IndexerProgress|CdcSettings)|platform\\.(NodeSettings|WebSettings))"))
-@DirtiesContext
-class InternalIndexEndpointTest {
-
-    @TempDir
-    static Path indexDir;
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        UnreachableInfrastructure.register(registry, indexDir);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class InternalIndexEndpointTest extends WebLayerSlice {
 
     @Autowired
     PostIndex index;

@@ -33,8 +33,9 @@ class SearchIT {
         return r.data();
     }
 
+    /** Written as the shared test user: a write needs a token, whatever other tests ran before. */
     private static long create(String title, String content, long categoryId) {
-        Http.Response r = Http.post(Stack.api() + "/posts", Map.of("title", title, "content", content, "categoryId", categoryId));
+        Http.Response r = Users.shared().post(Stack.api() + "/posts", Map.of("title", title, "content", content, "categoryId", categoryId));
         assertThat(r.status()).as(r.toString()).isEqualTo(201);
         return r.data().path("id").asLong();
     }

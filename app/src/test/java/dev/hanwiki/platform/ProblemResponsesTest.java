@@ -12,19 +12,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 
-import dev.hanwiki.UnreachableInfrastructure;
+import dev.hanwiki.WebLayerSlice;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.http.MediaType;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
 /**
@@ -35,19 +29,7 @@ import org.springframework.test.web.servlet.ResultActions;
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
                 pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.cdc\\..*"))
-@DirtiesContext
-class ProblemResponsesTest {
-
-    @TempDir
-    static Path indexDir;
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        UnreachableInfrastructure.register(registry, indexDir);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class ProblemResponsesTest extends WebLayerSlice {
 
     private ResultActions postJson(String body) throws Exception {
         return mvc.perform(post("/api/v1.0/posts").with(signedIn()).contentType(MediaType.APPLICATION_JSON).content(body));

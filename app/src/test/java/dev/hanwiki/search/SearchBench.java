@@ -107,6 +107,10 @@ public final class SearchBench {
 
     private final SearchAnalysis analysis;
 
+    void close() throws IOException {
+        manager.close();
+    }
+
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
@@ -175,7 +179,7 @@ public final class SearchBench {
         return terms.get(random.nextInt(terms.size()));
     }
 
-    private Prepared prepare(String text, Long categoryId) {
+    Prepared prepare(String text, Long categoryId) {
         BuiltQuery built = builder.build(text, categoryId, now);
         return new Prepared(text, categoryId, built, null);
     }
@@ -370,7 +374,7 @@ public final class SearchBench {
         }
     }
 
-    private void raw(Prepared p, Stages st) throws IOException {
+    void raw(Prepared p, Stages st) throws IOException {
         IndexSearcher s = manager.acquire();
         try {
             long t0 = System.nanoTime();
@@ -402,7 +406,7 @@ public final class SearchBench {
         }
     }
 
-    private void service(Prepared p) {
+    void service(Prepared p) {
         SearchRequest request = new SearchRequest(p.text(), p.categoryId(), 0, TOP);
         SearchService.respond(request, engine.search(request), categories, Map.of());
     }
@@ -411,7 +415,7 @@ public final class SearchBench {
         void run(Prepared p) throws IOException;
     }
 
-    private Stats measure(List<Prepared> queries, int rounds, int threads, Path2 path) throws Exception {
+    Stats measure(List<Prepared> queries, int rounds, int threads, Path2 path) throws Exception {
         long[][] lat = new long[threads][queries.size() * rounds];
         Thread[] workers = new Thread[threads];
         Exception[] failure = new Exception[1];
@@ -681,13 +685,13 @@ public final class SearchBench {
         }
     }
 
-    private static long dirSize(Path dir) throws IOException {
+    static long dirSize(Path dir) throws IOException {
         try (var files = Files.list(dir)) {
             return files.mapToLong(f -> f.toFile().length()).sum();
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }

@@ -6,11 +6,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import dev.hanwiki.UnreachableInfrastructure;
+import dev.hanwiki.WebLayerSlice;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,11 +18,7 @@ import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.http.MediaType;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.json.JsonCompareMode;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * The search endpoint over the real index, service and error advice. The replica is
@@ -32,19 +27,7 @@ import org.springframework.test.web.servlet.MockMvc;
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(platform|post|search)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.hanwiki\\.(cdc|auth)\\..*"))
-@DirtiesContext
-class SearchEndpointTest {
-
-    @TempDir
-    static Path indexDir;
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        UnreachableInfrastructure.register(registry, indexDir);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class SearchEndpointTest extends WebLayerSlice {
 
     @Autowired
     PostIndex index;

@@ -1,5 +1,6 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.search.analysis.CommonGrams;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -27,13 +28,23 @@ final class TestSearch implements AutoCloseable {
     final SearchEngine engine;
     final Categories categories = Categories.of(CATEGORIES);
 
-    private TestSearch(SearchSettings settings) throws IOException {
-        this.index = new PostIndex(settings);
+    /** Set when this instance created the analysis (and so closes it). */
+    private final SearchAnalysis ownAnalysis;
+
+    private TestSearch(SearchSettings settings, SearchAnalysis analysis) throws IOException {
+        this.ownAnalysis = analysis;
+        this.index = analysis == null ? new PostIndex(settings) : new PostIndex(settings, analysis);
         this.engine = new SearchEngine(index, index.analysis(), categories, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     static TestSearch open(Path dir) throws IOException {
-        return new TestSearch(SearchSettings.at(dir));
+        return new TestSearch(SearchSettings.at(dir), null);
+    }
+
+    /** With this list of common terms instead of the generated one ({@link CommonGrams#none()}: no pairs). */
+    static TestSearch open(Path dir, CommonGrams commonGrams) throws IOException {
+        SearchSettings settings = SearchSettings.at(dir);
+        return new TestSearch(settings, new SearchAnalysis(settings, commonGrams));
     }
 
     TestSearch add(PostDocument... posts) {
@@ -68,5 +79,8 @@ final class TestSearch implements AutoCloseable {
     @Override
     public void close() throws IOException {
         index.close();
+        if (ownAnalysis != null) {
+            ownAnalysis.close();
+        }
     }
 }

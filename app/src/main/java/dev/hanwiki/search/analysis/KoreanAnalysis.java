@@ -27,6 +27,7 @@ import org.apache.lucene.analysis.ko.dict.UserDictionary;
  * text:    CJK width fold → Nori (MIXED, user dictionary, punctuation dropped)
  *          → {@link DecompoundFilter} → part-of-speech stop → Hanja to Hangul reading
  *          → acronyms (BTS, NASA) marked as keywords → lower case → Porter stem (ASCII words)
+ *          → documents only: pairs of common terms with their neighbours ({@link CommonGrams})
  * spell:   words as written (letters and digits), lower case, as jamo (did-you-mean terms)
  * chosung: whitespace-separated, pre-computed initial-consonant strings
  * </pre>
@@ -44,13 +45,24 @@ public final class KoreanAnalysis {
     private static final Pattern ACRONYM = Pattern.compile("[A-Z][A-Z0-9]+");
 
     private final UserDictionary dictionary;
+    private final CommonGrams commonGrams;
     private final Analyzer documents;
     private final Analyzer queries;
     private final Analyzer spell;
     private final Analyzer chosung;
 
+    /** Chains without word pairs (see {@link #KoreanAnalysis(UserDictionary, CommonGrams)}). */
     public KoreanAnalysis(UserDictionary dictionary) {
+        this(dictionary, CommonGrams.none());
+    }
+
+    /**
+     * @param commonGrams terms whose pairs with their neighbours the document chain adds (at the
+     *        first word's position), so phrases with frequent words are cheap to match
+     */
+    public KoreanAnalysis(UserDictionary dictionary, CommonGrams commonGrams) {
         this.dictionary = dictionary;
+        this.commonGrams = commonGrams;
         this.documents = chain(false, true);
         this.queries = chain(true, true);
         this.spell = new Analyzer() {
@@ -74,7 +86,10 @@ public final class KoreanAnalysis {
         };
     }
 
-    /** The analyzer for page text (title and body) at index time. */
+    /**
+     * The analyzer for page text (title and body) at index time; with word pairs of the common
+     * terms, which phrase queries use (see {@link CommonGrams}).
+     */
     public Analyzer documents() {
         return documents;
     }
@@ -102,6 +117,11 @@ public final class KoreanAnalysis {
         return dictionary;
     }
 
+    /** The common terms the document chain pairs with their neighbours. */
+    public CommonGrams commonGrams() {
+        return commonGrams;
+    }
+
     /** Closes the analyzers' per-thread state; the instance must not be used afterwards. */
     public void close() {
         documents.close();
@@ -115,7 +135,8 @@ public final class KoreanAnalysis {
             @Override
             protected TokenStreamComponents createComponents(String fieldName) {
                 Tokenizer tokenizer = tokenizer();
-                return new TokenStreamComponents(tokenizer, text(tokenizer, forQuery, stem));
+                TokenStream text = text(tokenizer, forQuery, stem);
+                return new TokenStreamComponents(tokenizer, forQuery ? text : commonGrams.filter(text));
             }
 
             @Override
