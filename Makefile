@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -60,6 +60,9 @@ verify-index: ## compare the primary's live posts with each node's index (missin
 
 bench-freshness: ## write-to-searchable latency per node at RATE writes/s for SECONDS (defaults 100, 60)
 	@python3 infra/bench/freshness.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60)
+
+drill-recovery: ## stop COMPONENT (connect|kafka|node1|node2) for DOWN s (60) under writes; time from its return to verify-index zeros
+	@python3 infra/drills/recovery.py --component $(or $(COMPONENT),$(error set COMPONENT=connect|kafka|node1|node2)) --down $(or $(DOWN),60)
 
 bench-list: ## list latency at page 0 vs deep pages (seeds N bench posts once, N=50000)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/bench/list_depth.sh $${N:-50000}

@@ -21,6 +21,9 @@ import org.springframework.validation.annotation.Validated;
  * @param commitInterval most frequent durable index commit (commits are fsyncs, not free)
  * @param retryBackoff   pause before retrying after Kafka or the topic is unavailable
  * @param metadataTimeout longest wait for topic metadata or end offsets before retrying
+ * @param tombstoneRetention how long a delete's version tombstone stays in the index after the
+ *                       node applied it (ADR 0040): the longest an older upsert of that post may
+ *                       arrive late and still be refused. Swept every tenth of it (at most hourly)
  */
 @Validated
 @ConfigurationProperties("hanwiki.cdc")
@@ -31,7 +34,14 @@ record CdcSettings(
         @NotNull @DefaultValue("100ms") @DurationMin(millis = 10) @DurationMax(seconds = 5) Duration pollTimeout,
         @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration commitInterval,
         @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration retryBackoff,
-        @NotNull @DefaultValue("5s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration metadataTimeout) {
+        @NotNull @DefaultValue("5s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration metadataTimeout,
+        @NotNull @DefaultValue("24h") @DurationMin(minutes = 1) @DurationMax(days = 30) Duration tombstoneRetention) {
+
+    /** How often expired tombstones are purged: a tenth of the retention, at most hourly. */
+    Duration tombstoneSweepInterval() {
+        Duration tenth = tombstoneRetention.dividedBy(10);
+        return tenth.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : tenth;
+    }
 
     /** Client configuration of the indexer's consumer on node {@code nodeId}. */
     Map<String, Object> consumerConfig(String nodeId) {

@@ -35,7 +35,8 @@ class InternalIndexController {
         this.progress = progress;
     }
 
-    record Stats(String node, int numDocs, int maxDoc, String phase, boolean caughtUp,
+    /** {@code numDocs}: live posts only; {@code tombstones}: deletes still remembered (not documents). */
+    record Stats(String node, int numDocs, int maxDoc, int tombstones, String phase, boolean caughtUp,
             Map<String, Long> committedOffsets, Map<String, Long> appliedOffsets, Map<String, Long> targetOffsets) {
     }
 
@@ -44,7 +45,7 @@ class InternalIndexController {
         DocCounts counts = index.docCounts();
         IndexerProgress.Snapshot state = progress.snapshot();
         String topic = cdc.postsTopic();
-        return ApiResponse.ok(new Stats(node.id(), counts.numDocs(), counts.maxDoc(), state.phase().name(), state.caughtUp(),
+        return ApiResponse.ok(new Stats(node.id(), counts.numDocs(), counts.maxDoc(), index.tombstoneCount(), state.phase().name(), state.caughtUp(),
                 OffsetKeys.named(topic, OffsetKeys.decode(topic, index.committedUserData())),
                 OffsetKeys.named(topic, state.appliedOffsets()),
                 OffsetKeys.named(topic, state.targetOffsets())));

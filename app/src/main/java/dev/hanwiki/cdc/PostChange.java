@@ -19,7 +19,14 @@ sealed interface PostChange {
     record Upsert(PostDocument post, OptionalLong changedAtMillis) implements PostChange {
     }
 
-    /** The post is gone (soft delete, hard delete or tombstone): remove it. */
-    record Delete(long postId, OptionalLong changedAtMillis) implements PostChange {
+    /**
+     * The post is gone (soft delete, hard delete or tombstone): remove it. {@code version} is the
+     * row version the delete ends: the soft delete's bumped version, the hard delete's last
+     * version ({@code before}); empty for a Kafka tombstone, which carries no row at all.
+     * {@code deletedAtMillis}: when the delete happened (the row's {@code deleted_at}, or the
+     * binlog time of a hard delete), where its tombstone's retention starts; empty if unknown.
+     */
+    record Delete(long postId, OptionalLong version, OptionalLong changedAtMillis, OptionalLong deletedAtMillis)
+            implements PostChange {
     }
 }

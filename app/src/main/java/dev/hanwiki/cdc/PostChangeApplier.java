@@ -1,6 +1,7 @@
 package dev.hanwiki.cdc;
 
 import dev.hanwiki.search.PostIndex;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -21,11 +22,14 @@ class PostChangeApplier {
     private final PostIndex index;
     private final PostChangeParser parser;
     private final DeadLetterSink deadLetters;
+    /** Dates the tombstone of a delete whose event does not say when it happened. */
+    private final Clock clock;
 
-    PostChangeApplier(PostIndex index, PostChangeParser parser, DeadLetterSink deadLetters) {
+    PostChangeApplier(PostIndex index, PostChangeParser parser, DeadLetterSink deadLetters, Clock clock) {
         this.index = index;
         this.parser = parser;
         this.deadLetters = deadLetters;
+        this.clock = clock;
     }
 
     /**
@@ -57,10 +61,8 @@ class PostChangeApplier {
             }
             PostIndex.Outcome outcome = switch (change) {
                 case PostChange.Upsert upsert -> index.upsert(upsert.post());
-                case PostChange.Delete delete -> {
-                    index.delete(delete.postId());
-                    yield PostIndex.Outcome.APPLIED;
-                }
+                case PostChange.Delete delete -> index.delete(delete.postId(), delete.version(),
+                        delete.deletedAtMillis().orElse(clock.millis()));
             };
             switch (outcome) {
                 case APPLIED -> {

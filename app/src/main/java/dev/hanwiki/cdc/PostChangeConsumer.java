@@ -55,6 +55,7 @@ class PostChangeConsumer implements SmartLifecycle {
     // Confined to the consumer thread.
     private final AppliedOffsets applied;
     private List<TopicPartition> assignment = List.of();
+    private long lastSweepMillis;
     private long lastWaitLogMillis = Long.MIN_VALUE / 2;
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
@@ -68,6 +69,7 @@ class PostChangeConsumer implements SmartLifecycle {
         this.clock = clock;
         this.events = events;
         this.applied = new AppliedOffsets(settings.postsTopic());
+        this.lastSweepMillis = Long.MIN_VALUE / 2;
     }
 
     @Override
@@ -149,6 +151,7 @@ class PostChangeConsumer implements SmartLifecycle {
                 }
                 trackPositions(kafka);
                 updateBulkMode(kafka);
+                maybeSweepTombstones();
                 maybeCommit(kafka, false);
             } catch (WakeupException e) {
                 // stop() interrupted a blocking call; the loop condition ends the loop.
@@ -273,6 +276,22 @@ class PostChangeConsumer implements SmartLifecycle {
                 log.debug("Kafka offset commit (monitoring only) failed: {}", error.toString());
             }
         });
+    }
+
+    /**
+     * Expires delete tombstones older than the retention (the first time right after start).
+     * Runs on this thread, which owns the index writes, so it never races with an apply.
+     */
+    private void maybeSweepTombstones() {
+        long now = clock.millis();
+        if (now - lastSweepMillis < settings.tombstoneSweepInterval().toMillis()) {
+            return;
+        }
+        lastSweepMillis = now;
+        int purged = index.purgeTombstones(now - settings.tombstoneRetention().toMillis());
+        if (purged > 0) {
+            log.info("Forgot {} delete tombstone(s) older than {}", purged, settings.tombstoneRetention());
+        }
     }
 
     /** After a failure, re-read from what the index has applied; re-applying is harmless. */

@@ -26,7 +26,7 @@ class PostChangeParser {
 
     PostChange parse(String key, String value) throws MalformedChangeException {
         if (value == null) {
-            return new PostChange.Delete(keyId(key), OptionalLong.empty());
+            return new PostChange.Delete(keyId(key), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
         }
         JsonNode event = payload(read(value, "value"));
         OptionalLong sourceTs = sourceTimestamp(event);
@@ -40,14 +40,18 @@ class PostChangeParser {
                 OptionalLong changedAt = op.equals("r") || countersOnly(event.get("before"), after)
                         ? OptionalLong.empty() : rowTimeOr(after, sourceTs);
                 if (!isNull(after, "deleted_at")) {
-                    return new PostChange.Delete(requiredLong(after, "id"), changedAt);
+                    return new PostChange.Delete(requiredLong(after, "id"), OptionalLong.of(requiredLong(after, "version")),
+                            changedAt, OptionalLong.of(Math.floorDiv(requiredLong(after, "deleted_at"), 1000L)));
                 }
                 return new PostChange.Upsert(document(after), changedAt);
             }
             case "d" -> {
                 JsonNode before = event.get("before");
-                long id = before != null && before.isObject() ? requiredLong(before, "id") : keyId(key);
-                return new PostChange.Delete(id, sourceTs);
+                if (before == null || !before.isObject()) {
+                    return new PostChange.Delete(keyId(key), OptionalLong.empty(), sourceTs, sourceTs);
+                }
+                return new PostChange.Delete(requiredLong(before, "id"), OptionalLong.of(requiredLong(before, "version")),
+                        sourceTs, sourceTs);
             }
             default -> throw new MalformedChangeException("unsupported op '" + op + "'");
         }

@@ -16,7 +16,8 @@ public record PostsIndexed(List<Change> changes) {
     }
 
     /**
-     * One post's change. For a delete only {@code postId} is meaningful (title null). {@code
+     * One post's change. For a delete only {@code postId} and {@code version} (0 when the event
+     * did not carry one, a Kafka tombstone) are meaningful (title null). {@code
      * reindexed} is false when the row changed but the indexed document did not need to (a
      * like or view that keeps the page's popularity bucket): caches of the row still change.
      */
@@ -27,7 +28,7 @@ public record PostsIndexed(List<Change> changes) {
             return switch (change) {
                 case PostChange.Upsert u -> new Change(u.post().id(), false, u.post().version(), u.post().title(),
                         u.post().categoryId(), u.post().likeCount(), u.post().viewCount(), reindexed);
-                case PostChange.Delete d -> new Change(d.postId(), true, 0, null, null, 0, 0, reindexed);
+                case PostChange.Delete d -> new Change(d.postId(), true, d.version().orElse(0), null, null, 0, 0, reindexed);
             };
         }
     }

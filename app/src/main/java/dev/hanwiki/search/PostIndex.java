@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * instead of per batch, so the writer flushes large segments rather than one tiny segment
  * per poll. Nothing is lost by it: offsets are always recorded and committed with the next
  * commit or at close, and a crash replays from the previous commit.
+ * <p>
+ * Deletes leave a version tombstone ({@link DeleteTombstones}, ADR 0040), committed with the
+ * documents and offsets, so that a late, older upsert cannot bring a deleted post back. The
+ * owner of the change stream expires them ({@link #purgeTombstones}) after its retention.
  */
 public class PostIndex implements Searchers, AutoCloseable {
 
@@ -66,6 +71,11 @@ public class PostIndex implements Searchers, AutoCloseable {
     private final Object writeLock = new Object();
     /** Written since the last blocking refresh, which the searcher cannot see yet. */
     private final Map<Long, Indexed> unrefreshed = new HashMap<>();
+    /** Marks an id deleted since the last blocking refresh (the searcher still shows the old document). */
+    private static final Indexed DELETED = new Indexed(-1, -1);
+    private final DeleteTombstones tombstones;
+    /** The caller's user data of the last commit request: close() commits it again, with fresh tombstones. */
+    private Map<String, String> lastUserData = Map.of();
     /**
      * Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible
      * changes, including a new list of common terms (3: word pairs of common terms, ADR 0024).
@@ -101,13 +111,18 @@ public class PostIndex implements Searchers, AutoCloseable {
         this.writer = new IndexWriter(directory, config);
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         this.committedUserData = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
+        this.tombstones = DeleteTombstones.decode(committedUserData.get(DeleteTombstones.KEY));
+        this.lastUserData = committedUserData;
         this.searchers = new SearcherManager(writer, true, false, null);
         this.refresher = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("post-index-refresher").daemon().factory());
         long interval = settings.refreshInterval().toMillis();
         refresher.scheduleWithFixedDelay(this::refreshInBackground, interval, interval, TimeUnit.MILLISECONDS);
         this.lastRefreshMillis = System.currentTimeMillis();
-        log.info("Opened post index at {} ({} docs; committed user data: {})", path, writer.getDocStats().numDocs, committedUserData);
+        Map<String, String> shown = new HashMap<>(committedUserData);
+        shown.remove(DeleteTombstones.KEY);
+        log.info("Opened post index at {} ({} docs, {} delete tombstones; committed user data: {})", path,
+                writer.getDocStats().numDocs, tombstones.size(), shown);
     }
 
     /**
@@ -155,6 +170,10 @@ public class PostIndex implements Searchers, AutoCloseable {
     public Outcome upsert(PostDocument post) {
         synchronized (writeLock) {
             long bucket = Popularity.bucket(post.viewCount(), post.likeCount());
+            DeleteTombstones.Tombstone tombstone = tombstones.get(post.id());
+            if (tombstone != null && post.version() <= tombstone.version()) {
+                return Outcome.STALE; // a late upsert of a post deleted since: no resurrection
+            }
             Indexed current = indexed(post.id());
             if (current != null) {
                 if (current.version() > post.version()) {
@@ -170,18 +189,59 @@ public class PostIndex implements Searchers, AutoCloseable {
                 throw new UncheckedIOException(e);
             }
             unrefreshed.put(post.id(), new Indexed(post.version(), bucket));
+            tombstones.remove(post.id());
             return Outcome.APPLIED;
         }
     }
 
-    public void delete(long id) {
+    /**
+     * Removes post {@code id} and leaves a version tombstone, so an upsert of a version up to
+     * the delete's cannot bring it back while the tombstone lasts. {@code version} is the
+     * delete's row version; empty when the event does not say (a Kafka tombstone): then the
+     * delete covers whatever version the index knows. A delete older than the indexed document
+     * is STALE; one that finds nothing to remove (already deleted, never seen) is UNCHANGED.
+     *
+     * @param deletedAtMillis when the delete happened: its tombstone's retention counts from here
+     */
+    public Outcome delete(long id, OptionalLong version, long deletedAtMillis) {
         synchronized (writeLock) {
+            Indexed current = indexed(id);
+            DeleteTombstones.Tombstone tombstone = tombstones.get(id);
+            long known = Math.max(current == null ? 0 : current.version(), tombstone == null ? 0 : tombstone.version());
+            long deleteVersion = version.orElse(known);
+            if (current != null && current.version() > deleteVersion) {
+                return Outcome.STALE;
+            }
+            if (current == null && (deleteVersion == 0 || tombstone != null && tombstone.version() >= deleteVersion)) {
+                return Outcome.UNCHANGED;
+            }
             try {
                 writer.deleteDocuments(PostFields.idTerm(id));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshed.remove(id);
+            unrefreshed.put(id, DELETED);
+            tombstones.put(id, deleteVersion, deletedAtMillis);
+            return Outcome.APPLIED;
+        }
+    }
+
+    /**
+     * Forgets the tombstones of deletes that happened before {@code cutoffMillis} (and the
+     * oldest beyond the cap), and creates none for such deletes from now on: an upsert older
+     * than such a delete would be applied again. Returns how many were forgotten; the next
+     * commit records the smaller set.
+     */
+    public int purgeTombstones(long cutoffMillis) {
+        synchronized (writeLock) {
+            return tombstones.expire(cutoffMillis);
+        }
+    }
+
+    /** Delete tombstones held (they are not documents: no count or search includes them). */
+    public int tombstoneCount() {
+        synchronized (writeLock) {
+            return tombstones.size();
         }
     }
 
@@ -208,8 +268,10 @@ public class PostIndex implements Searchers, AutoCloseable {
      */
     public void commit(Map<String, String> userData) {
         synchronized (writeLock) {
+            lastUserData = Map.copyOf(userData);
             Map<String, String> with = new HashMap<>(userData);
             with.put(FORMAT_KEY, FORMAT);
+            tombstones.addTo(with);
             Map<String, String> data = Map.copyOf(with);
             writer.setLiveCommitData(data.entrySet());
             long now = System.currentTimeMillis();
@@ -303,6 +365,10 @@ public class PostIndex implements Searchers, AutoCloseable {
         synchronized (writeLock) {
             try {
                 if (writer.isOpen()) {
+                    Map<String, String> with = new HashMap<>(lastUserData);
+                    with.put(FORMAT_KEY, FORMAT);
+                    tombstones.addTo(with);
+                    writer.setLiveCommitData(with.entrySet());
                     writer.commit();
                 }
             } finally {
@@ -313,6 +379,35 @@ public class PostIndex implements Searchers, AutoCloseable {
             }
         }
         log.info("Closed post index");
+    }
+
+    /**
+     * Closes without committing anything since the last commit: what a {@code kill -9} leaves
+     * on disk (tests and drills reopen from it). Not for normal shutdown, which is {@link #close}.
+     */
+    public void closeWithoutCommit() throws IOException {
+        synchronized (writeLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        refresher.shutdown();
+        try {
+            refresher.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (writeLock) {
+            try {
+                writer.rollback();
+            } finally {
+                IOUtils.close(searchers, directory);
+                if (ownsAnalysis) {
+                    analysis.close();
+                }
+            }
+        }
     }
 
     @Override
@@ -337,7 +432,7 @@ public class PostIndex implements Searchers, AutoCloseable {
     private Indexed indexed(long id) {
         Indexed pending = unrefreshed.get(id);
         if (pending != null) {
-            return pending;
+            return pending == DELETED ? null : pending;
         }
         IndexSearcher searcher = acquire();
         try {

@@ -33,7 +33,7 @@ class InternalIndexEndpointTest extends WebLayerSlice {
 
     @Test
     void idsListsLiveDocumentsInIdOrderAsThePlainData() throws Exception {
-        new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { }).apply(List.of(
+        new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { }, java.time.Clock.systemUTC()).apply(List.of(
                 record(0, key(9), DebeziumEvents.created(9, "nine", "x")),
                 record(1, key(2), DebeziumEvents.updated(2, "two", "x", 3)),
                 record(2, key(5), DebeziumEvents.created(5, "five", "x")),

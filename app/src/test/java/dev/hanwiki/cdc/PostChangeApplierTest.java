@@ -31,7 +31,7 @@ class PostChangeApplierTest {
     void open() throws IOException {
         index = new PostIndex(SearchSettings.at(dir));
         applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()),
-                (poison, reason) -> deadLettered.add(poison.offset() + ": " + reason));
+                (poison, reason) -> deadLettered.add(poison.offset() + ": " + reason), java.time.Clock.systemUTC());
     }
 
     @AfterEach
@@ -71,7 +71,9 @@ class PostChangeApplierTest {
     void batchResultCountsAppliedEventsAndTheWriteTimesOfFreshWrites() {
         PostChangeApplier.BatchResult result = applier.apply(lifecycle());
 
-        assertThat(result.applied()).isEqualTo(9);
+        // The Kafka tombstone after the hard delete finds the delete's tombstone: nothing to do.
+        assertThat(result.applied()).isEqualTo(8);
+        assertThat(result.unchanged()).isEqualTo(1);
         assertThat(result.stale()).isZero();
         assertThat(result.skipped()).isZero();
         // Neither the snapshot read nor the tombstone is a fresh write with a time.
@@ -141,6 +143,35 @@ class PostChangeApplierTest {
         applyAndRefresh(List.of(record(0, key(8), DebeziumEvents.created(8, "t", "c"))));
 
         IndexSnapshot snapshot = applyAndRefresh(List.of(record(1, key(8), null)));
+
+        assertThat(snapshot.docs()).isEmpty();
+    }
+
+    @Test
+    void lateOlderUpsertAfterASoftDeleteDoesNotResurrectThePost() {
+        applyAndRefresh(List.of(
+                record(0, key(5), DebeziumEvents.created(5, "five", "body")),
+                record(1, key(5), DebeziumEvents.updated(5, "five edited", "body", 2)),
+                record(2, key(5), DebeziumEvents.softDeleted(5, 3))));
+
+        PostChangeApplier.BatchResult late = applier.apply(List.of(
+                record(3, key(5), DebeziumEvents.updated(5, "five edited", "body", 2)),
+                record(4, key(5), DebeziumEvents.created(5, "five", "body"))));
+        index.refresh();
+
+        assertThat(late.stale()).isEqualTo(2);
+        assertThat(index.snapshot().docs()).isEmpty();
+        assertThat(index.tombstoneCount()).isEqualTo(1);
+    }
+
+    @Test
+    void lateOlderUpsertAfterAHardDeleteAndItsKafkaTombstoneDoesNotResurrectThePost() {
+        applyAndRefresh(List.of(
+                record(0, key(6), DebeziumEvents.created(6, "six", "body")),
+                record(1, key(6), DebeziumEvents.hardDeleted(6)),
+                record(2, key(6), null)));
+
+        IndexSnapshot snapshot = applyAndRefresh(List.of(record(3, key(6), DebeziumEvents.created(6, "six", "body"))));
 
         assertThat(snapshot.docs()).isEmpty();
     }

@@ -30,10 +30,10 @@ class PostChangeConsumerTest {
             closedPort = socket.getLocalPort();
         }
         CdcSettings settings = new CdcSettings("127.0.0.1:" + closedPort, DebeziumEvents.TOPIC, "test-group",
-                Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300));
+                Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300), Duration.ofHours(24));
         IndexerProgress progress = new IndexerProgress();
         try (PostIndex index = new PostIndex(SearchSettings.at(dir))) {
-            PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { });
+            PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { }, Clock.systemUTC());
             PostChangeConsumer consumer = new PostChangeConsumer(settings, new NodeSettings("test"), index, applier,
                     progress, new IndexerMetrics(new SimpleMeterRegistry(), progress), Clock.systemUTC(), event -> { });
             IndexerHealthIndicator health = new IndexerHealthIndicator(index, progress);

@@ -62,26 +62,26 @@ class PostChangeParserTest {
     void updateThatSetsDeletedAtBecomesDelete() throws Exception {
         PostChange change = parser.parse(key(9), DebeziumEvents.softDeleted(9, 4));
 
-        assertThat(change).isEqualTo(new PostChange.Delete(9, OptionalLong.of((CREATED_MICROS + 4) / 1000)));
+        assertThat(change).isEqualTo(new PostChange.Delete(9, OptionalLong.of(4), OptionalLong.of((CREATED_MICROS + 4) / 1000), OptionalLong.of((CREATED_MICROS + 99) / 1000)));
     }
 
     @Test
-    void hardDeleteUsesTheBeforeRow() throws Exception {
+    void hardDeleteUsesTheBeforeRowAndItsVersion() throws Exception {
         PostChange change = parser.parse(key(9), DebeziumEvents.hardDeleted(9));
 
-        assertThat(change).isEqualTo(new PostChange.Delete(9, OptionalLong.of(SOURCE_TS_MS)));
+        assertThat(change).isEqualTo(new PostChange.Delete(9, OptionalLong.of(1), OptionalLong.of(SOURCE_TS_MS), OptionalLong.of(SOURCE_TS_MS)));
     }
 
     @Test
     void deleteWithoutBeforeRowFallsBackToTheKey() throws Exception {
         PostChange change = parser.parse(key(11), event("d", null, null));
 
-        assertThat(change).isEqualTo(new PostChange.Delete(11, OptionalLong.of(SOURCE_TS_MS)));
+        assertThat(change).isEqualTo(new PostChange.Delete(11, OptionalLong.empty(), OptionalLong.of(SOURCE_TS_MS), OptionalLong.of(SOURCE_TS_MS)));
     }
 
     @Test
-    void tombstoneDeletesByKeyId() throws Exception {
-        assertThat(parser.parse(key(12), null)).isEqualTo(new PostChange.Delete(12, OptionalLong.empty()));
+    void tombstoneDeletesByKeyIdWithoutAVersion() throws Exception {
+        assertThat(parser.parse(key(12), null)).isEqualTo(new PostChange.Delete(12, OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty()));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.ScoreDoc;
@@ -23,6 +24,8 @@ class PostIndexTest {
 
     @TempDir
     Path dir;
+
+    private static final long NOW = 1_763_694_000_000L;
 
     private PostIndex index;
 
@@ -159,12 +162,138 @@ class PostIndexTest {
         index.upsert(post(2, "b", "b", 1));
         index.refresh();
 
-        index.delete(1);
-        index.delete(99); // absent ids are fine
+        index.delete(1, OptionalLong.of(2), NOW);
+        index.delete(99, OptionalLong.empty(), NOW); // absent ids are fine
         index.refresh();
 
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(2, 1));
         assertThat(index.docCounts().numDocs()).isEqualTo(1);
+    }
+
+    @Test
+    void deleteTombstoneRefusesUpsertsUpToTheDeletedVersionBeforeAndAfterRefresh() {
+        index.upsert(post(1, "a", "a", 1));
+        assertThat(index.delete(1, OptionalLong.of(2), NOW)).isEqualTo(PostIndex.Outcome.APPLIED);
+
+        assertThat(index.upsert(post(1, "a", "a", 1))).isEqualTo(PostIndex.Outcome.STALE);
+        index.refresh();
+        assertThat(index.upsert(post(1, "a", "a", 2))).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.upsert(post(1, "a", "a", 1))).isEqualTo(PostIndex.Outcome.STALE);
+        index.refresh();
+
+        assertThat(index.snapshot().docs()).isEmpty();
+        assertThat(index.visibleVersions(List.of(1L))).isEmpty();
+        assertThat(index.docCounts().numDocs()).isZero();
+        assertThat(index.tombstoneCount()).isEqualTo(1);
+    }
+
+    @Test
+    void tombstonesAreInvisibleToSearchesCountsAndSnapshots() throws IOException {
+        index.upsert(post(1, "경복궁 산책", "북촌", 1));
+        index.upsert(post(2, "경복궁 야간", "개장", 1));
+        index.delete(1, OptionalLong.of(2), NOW);
+        index.refresh();
+
+        IndexSearcher searcher = index.acquire();
+        try {
+            assertThat(searcher.count(new MatchAllDocsQuery())).isEqualTo(1);
+            assertThat(searcher.getIndexReader().numDocs()).isEqualTo(1);
+        } finally {
+            index.release(searcher);
+        }
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(2, 1));
+    }
+
+    @Test
+    void newerVersionAfterADeleteReplacesTheTombstone() {
+        index.delete(1, OptionalLong.of(2), NOW);
+        index.refresh();
+
+        assertThat(index.upsert(post(1, "back", "again", 3))).isEqualTo(PostIndex.Outcome.APPLIED);
+        index.refresh();
+
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 3));
+        assertThat(index.tombstoneCount()).isZero();
+    }
+
+    @Test
+    void deleteOlderThanTheLiveDocumentIsStaleAndOneTheTombstoneCoversIsUnchanged() {
+        index.upsert(post(1, "a", "a", 5));
+        assertThat(index.delete(1, OptionalLong.of(4), NOW)).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.delete(1, OptionalLong.of(6), NOW)).isEqualTo(PostIndex.Outcome.APPLIED);
+        assertThat(index.delete(1, OptionalLong.empty(), NOW)).isEqualTo(PostIndex.Outcome.UNCHANGED);
+        assertThat(index.delete(1, OptionalLong.of(6), NOW)).isEqualTo(PostIndex.Outcome.UNCHANGED);
+        index.refresh();
+
+        assertThat(index.upsert(post(1, "a", "a", 6))).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.snapshot().docs()).isEmpty();
+    }
+
+    @Test
+    void versionlessDeleteCoversTheVersionTheIndexHolds() {
+        index.upsert(post(1, "a", "a", 3));
+        index.refresh();
+
+        index.delete(1, OptionalLong.empty(), NOW);
+
+        assertThat(index.upsert(post(1, "a", "a", 3))).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.upsert(post(1, "a", "a", 4))).isEqualTo(PostIndex.Outcome.APPLIED);
+    }
+
+    @Test
+    void tombstonesSurviveCommitAndReopen() throws IOException {
+        index.upsert(post(1, "a", "a", 1));
+        index.delete(1, OptionalLong.of(2), NOW);
+        for (int i = 0; i < 40; i++) {
+            index.upsert(post(100 + i, "filler", "page " + i, 1));
+            index.commit(Map.of()); // one small segment each: the merge policy merges them
+        }
+        index.close();
+        index = openIndex();
+
+        assertThat(index.upsert(post(1, "a", "a", 2))).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.tombstoneCount()).isEqualTo(1);
+    }
+
+    @Test
+    void purgeForgetsOnlyTombstonesOfDeletesBeforeTheCutoff() {
+        index.delete(1, OptionalLong.of(2), NOW - 10_000);
+        index.delete(2, OptionalLong.of(2), NOW);
+
+        assertThat(index.purgeTombstones(NOW - 5_000)).isEqualTo(1);
+
+        assertThat(index.tombstoneCount()).isEqualTo(1);
+        assertThat(index.upsert(post(2, "b", "b", 1))).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.upsert(post(1, "a", "a", 1))).isEqualTo(PostIndex.Outcome.APPLIED);
+    }
+
+    @Test
+    void deleteAlreadyOlderThanTheCutoffLeavesNoTombstone() {
+        index.purgeTombstones(NOW - 5_000);
+        index.upsert(post(1, "a", "a", 1));
+
+        assertThat(index.delete(1, OptionalLong.of(2), NOW - 10_000)).isEqualTo(PostIndex.Outcome.APPLIED);
+        index.refresh();
+
+        assertThat(index.snapshot().docs()).isEmpty();
+        assertThat(index.tombstoneCount()).isZero();
+    }
+
+    @Test
+    void closeWithoutCommitLeavesOnlyWhatWasCommitted() throws IOException {
+        index.upsert(post(1, "a", "a", 1));
+        index.commit(Map.of("kafka.t.0", "1"));
+        index.upsert(post(2, "b", "b", 1));
+        index.delete(1, OptionalLong.of(2), NOW);
+        index.commit(Map.of("kafka.t.0", "3"));
+        index.upsert(post(3, "c", "c", 1)); // never committed: lost with the "crash"
+
+        index.closeWithoutCommit();
+        index = openIndex();
+
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(2, 1));
+        assertThat(index.tombstoneCount()).isEqualTo(1);
+        assertThat(index.committedUserData()).containsEntry("kafka.t.0", "3");
     }
 
     @Test
