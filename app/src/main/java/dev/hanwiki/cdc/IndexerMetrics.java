@@ -5,6 +5,9 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,7 +24,14 @@ class IndexerMetrics {
     private final Counter unchanged;
     private final Counter skipped;
     private final Timer visibilityLag;
+    private final Timer arrivalLag;
+    private final Map<Stage, Timer> stages = new EnumMap<>(Stage.class);
     private final MeterRegistry registry;
+
+    /** The consumer thread's steps per batch, timed so a freshness budget can be split by hop. */
+    enum Stage {
+        APPLY, REFRESH, LISTENERS, COMMIT
+    }
 
     IndexerMetrics(MeterRegistry registry, IndexerProgress progress) {
         this.registry = registry;
@@ -40,9 +50,34 @@ class IndexerMetrics {
                 .minimumExpectedValue(Duration.ofMillis(1))
                 .maximumExpectedValue(Duration.ofMinutes(5))
                 .register(registry);
+        this.arrivalLag = Timer.builder("hanwiki.indexer.arrival.lag")
+                .description("Time from database commit to the change reaching this node's consumer (binlog, Debezium, Connect, Kafka)")
+                .publishPercentileHistogram()
+                .serviceLevelObjectives(Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1))
+                .minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofMinutes(5))
+                .register(registry);
+        for (Stage stage : Stage.values()) {
+            stages.put(stage, Timer.builder("hanwiki.indexer.stage")
+                    .description("Time the indexer thread spends per batch in each step")
+                    .tag("stage", stage.name().toLowerCase(Locale.ROOT))
+                    .publishPercentiles(0.5, 0.99)
+                    .register(registry));
+        }
         Gauge.builder("hanwiki.indexer.caught.up", progress, p -> p.snapshot().caughtUp() ? 1 : 0)
                 .description("1 once the index has caught up with the change stream since start-up")
                 .register(registry);
+    }
+
+    Timer stage(Stage stage) {
+        return stages.get(stage);
+    }
+
+    /** {@code polledAtMillis}: when the poll that handed these changes over returned. */
+    void recordArrival(PostChangeApplier.BatchResult result, long polledAtMillis) {
+        for (long changedAt : result.changedAt()) {
+            arrivalLag.record(Duration.ofMillis(Math.max(0, polledAtMillis - changedAt)));
+        }
     }
 
     void recordBatch(PostChangeApplier.BatchResult result, long nowMillis) {

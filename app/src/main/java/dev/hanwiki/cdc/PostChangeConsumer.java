@@ -226,11 +226,13 @@ class PostChangeConsumer implements SmartLifecycle {
     }
 
     private void applyBatch(ConsumerRecords<String, String> records) {
-        PostChangeApplier.BatchResult result = applier.apply(records);
-        index.refresh();
+        long polledAt = clock.millis();
+        PostChangeApplier.BatchResult result = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
+        metrics.recordArrival(result, polledAt);
+        metrics.stage(IndexerMetrics.Stage.REFRESH).record(index::refresh);
         metrics.recordBatch(result, clock.millis());
         if (!result.changes().isEmpty()) {
-            publish(new PostsIndexed(result.changes()));
+            metrics.stage(IndexerMetrics.Stage.LISTENERS).record(() -> publish(new PostsIndexed(result.changes())));
         }
         for (TopicPartition tp : records.partitions()) {
             applied.applied(tp.partition(), records.records(tp).getLast().offset() + 1);
@@ -269,7 +271,7 @@ class PostChangeConsumer implements SmartLifecycle {
         if (!applied.commitDue(now, settings.commitInterval(), force)) {
             return;
         }
-        index.commit(applied.userData());
+        metrics.stage(IndexerMetrics.Stage.COMMIT).record(() -> index.commit(applied.userData()));
         applied.committed(now);
         kafka.commitAsync(applied.forKafka(), (committed, error) -> {
             if (error != null) {
