@@ -199,6 +199,75 @@ class CacheShardsIT {
         assertThat((double) max / min).as("busiest / least busy shard, " + held).isLessThanOrEqualTo(1.10);
     }
 
+    /**
+     * Adding a fourth Redis process (a scratch redis-server this test starts on a free port and
+     * stops) moves only the keys the ring gives to it, about a quarter and at most ~30%: keys
+     * written through the three-shard ring are read back through a four-shard ring; every key it
+     * still routes to shards 1-3 must hit, every key it routes to the new shard must miss.
+     */
+    @Test
+    void aFourthRedisProcessTakesAboutAQuarterOfTheKeysAndMovesNoOthers() throws Exception {
+        Eventually.within(Duration.ofSeconds(5), "all shards connected",
+                () -> shards.set("hw:it:warm-1", new byte[] {1}, Duration.ofSeconds(5)).join()
+                        && shards.set("hw:it:warm-2", new byte[] {1}, Duration.ofSeconds(5)).join()
+                        && shards.set("hw:it:warm-3", new byte[] {1}, Duration.ofSeconds(5)).join());
+        String prefix = "hw:it:move:" + Search.uniqueWord() + ":";
+        int keys = 50_000;
+        byte[] value = {7};
+        for (int from = 0; from < keys; from += 500) {
+            List<java.util.concurrent.CompletableFuture<Boolean>> batch = new ArrayList<>();
+            for (int i = from; i < Math.min(keys, from + 500); i++) {
+                batch.add(shards.set(prefix + i, value, Duration.ofMinutes(2)));
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                if (!batch.get(i).join()) {
+                    String key = prefix + (from + i);
+                    Eventually.within(Duration.ofSeconds(5), "set " + key, () -> shards.set(key, value, Duration.ofMinutes(2)).join());
+                }
+            }
+        }
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Process scratch = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--save", "", "--appendonly", "no").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        List<CacheSettings.Shard> four = new ArrayList<>(settings().shards());
+        four.add(new CacheSettings.Shard("shard-4", "127.0.0.1", port));
+        CacheSettings base = settings();
+        try (ShardedRedis grown = new ShardedRedis(new CacheSettings(four, base.vnodes(), base.timeout(),
+                base.breakerOpen(), base.l1MaxSize()), new SimpleMeterRegistry())) {
+            Eventually.within(Duration.ofSeconds(10), "scratch shard up", () -> {
+                String probe = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "hw:it:probe:" + i)
+                        .filter(k -> "shard-4".equals(grown.shardNameFor(k))).findFirst().orElseThrow();
+                return grown.set(probe, value, Duration.ofSeconds(5)).join();
+            });
+            int moved = 0;
+            for (int i = 0; i < keys; i++) {
+                String key = prefix + i;
+                boolean toNewShard = "shard-4".equals(grown.shardNameFor(key));
+                if (toNewShard) {
+                    moved++;
+                    assertThat(shards.shardNameFor(key)).as("the three-shard ring had it elsewhere").isNotEqualTo("shard-4");
+                    assertThat(grown.get(key).get()).as("a moved key misses on the new shard: " + key).isNull();
+                } else {
+                    assertThat(grown.shardNameFor(key)).as("a key that stays keeps its shard").isEqualTo(shards.shardNameFor(key));
+                    byte[] got = grown.get(key).get();
+                    if (got == null) { // a read the shard did not answer in time: once more, synchronously
+                        got = grown.get(key).get();
+                    }
+                    assertThat(got).as("a key that stays still hits: " + key).isEqualTo(value);
+                }
+            }
+            double share = (double) moved / keys;
+            System.out.printf("a fourth shard took %d of %d keys (%.1f%%)%n", moved, keys, share * 100);
+            assertThat(share).as("share of keys moved to the fourth shard").isBetween(0.15, 0.30);
+        } finally {
+            scratch.destroy();
+            scratch.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     private static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
         RedisClient client = RedisClient.create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + shard + "_PORT"));
         return client.connect().sync();
