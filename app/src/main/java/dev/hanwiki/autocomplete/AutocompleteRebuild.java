@@ -162,7 +162,9 @@ final class AutocompleteRebuild {
         progress.set(new Progress("SWITCHED", version, p.total(), written.get(), p.startedAt(), null, null));
         // Readers still on the old version (one poll late at most) finish before it goes.
         sleep(settings.pointerPoll().multipliedBy(4).plusSeconds(1));
-        long removed = deleteVersions(v -> v != version);
+        keepAlive();
+        // Only older versions: a newer one can only be a later build that took an expired lock.
+        long removed = deleteVersions(v -> v < version);
         progress.set(new Progress("DONE", version, p.total(), written.get(), p.startedAt(), Instant.now().toString(), null));
         log.info("Autocomplete version {} replaces {}: {} titles, {} old keys removed", version, previous, written.get(), removed);
     }

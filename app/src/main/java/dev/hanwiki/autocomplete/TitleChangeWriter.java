@@ -72,6 +72,7 @@ final class TitleChangeWriter implements AutoCloseable {
         try {
             for (PostsIndexed.Change change : event.changes()) {
                 pending.put(change.postId(), change);
+                retry.remove(change.postId()); // superseded: the indexer never hands over an older change
             }
             waiting.signal();
         } finally {
@@ -167,9 +168,10 @@ final class TitleChangeWriter implements AutoCloseable {
             lock.lock();
             try {
                 for (PostsIndexed.Change change : again) {
-                    // A newer change of the same post that arrived meanwhile supersedes this one.
+                    // A newer change of the same post that arrived meanwhile supersedes this one;
+                    // of two failed ones, the later wins (a delete over an upsert of its version).
                     if (!pending.containsKey(change.postId())) {
-                        retry.putIfAbsent(change.postId(), change);
+                        retry.merge(change.postId(), change, TitleChangeWriter::later);
                     }
                 }
                 failingRounds = Math.min(failingRounds + 1, 10);
@@ -178,6 +180,13 @@ final class TitleChangeWriter implements AutoCloseable {
                 lock.unlock();
             }
         }
+    }
+
+    static PostsIndexed.Change later(PostsIndexed.Change a, PostsIndexed.Change b) {
+        if (a.version() != b.version()) {
+            return a.version() > b.version() ? a : b;
+        }
+        return a.deleted() ? a : b;
     }
 
     private CompletableFuture<Boolean> writeToAll(List<Long> targets, PostsIndexed.Change change) {

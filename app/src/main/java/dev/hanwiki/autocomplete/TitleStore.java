@@ -58,16 +58,19 @@ final class TitleStore {
     record Entry(long id, String title, long version, double score) {
     }
 
-    // Returns {applied, previous record (if any)}. Tombstones start with '-'. An identical
-    // record is not applied: a replay (the other node, a catch-up) costs this one call.
+    // Returns {outcome, previous record (if any)}: 1 applied, 0 refused (older, or a tombstone),
+    // 2 identical. Tombstones start with '-'. An identical record is not rewritten, but its
+    // prefix keys are synced again: the write that stored it may have failed before its keys
+    // landed (a timeout, a shard down), and this replay or retry is what completes it.
     private static final String CAS = """
             local cur = redis.call('HGET', KEYS[1], ARGV[1])
             local mode = ARGV[4]
             if cur and mode ~= 'd' then
               if string.sub(cur, 1, 1) == '-' then return {0, cur} end
+              if cur == ARGV[3] then return {2} end
               local v = tonumber(string.match(cur, '^(%d+)'))
               local n = tonumber(ARGV[2])
-              if v > n or (mode == 's' and v == n) or cur == ARGV[3] then return {0, cur} end
+              if v > n or (mode == 's' and v == n) then return {0, cur} end
             end
             if mode == 'd' and cur and string.sub(cur, 1, 1) ~= '-' then
               local title = string.match(cur, '^%d+:[^:]*:(.*)$') or ''
@@ -120,10 +123,12 @@ final class TitleStore {
             if (result == null) {
                 return CompletableFuture.completedFuture(false);
             }
-            if (((Long) result.get(0)) != 1L) {
+            long outcome = (Long) result.get(0);
+            if (outcome == 0L) {
                 return CompletableFuture.completedFuture(true);
             }
-            String previous = result.size() > 1 ? titleOf((byte[]) result.get(1)) : null;
+            // Identical (2): the same title's keys again; no other title to leave.
+            String previous = outcome == 1L && result.size() > 1 ? titleOf((byte[]) result.get(1)) : null;
             Set<String> now = mode == Mode.DELETE ? Set.of() : keys.keysOf(entry.title());
             Set<String> gone = new LinkedHashSet<>(previous == null ? Set.of() : keys.keysOf(previous));
             gone.removeAll(now);

@@ -91,7 +91,11 @@ public final class ShardedRedis implements AutoCloseable {
         return shardFor(key).delete(key);
     }
 
-    /** Deletes keys on whichever shards own them (one DEL per shard); completes with how many existed. */
+    /**
+     * Deletes keys on whichever shards own them (one DEL per shard); completes with how many
+     * existed, or with -1 when a shard could not be asked (down, breaker open, timed out): the
+     * keys it owns may still be there.
+     */
     public CompletableFuture<Long> delete(Collection<String> keys) {
         Map<RedisShard, List<String>> byShard = new LinkedHashMap<>();
         for (String key : keys) {
@@ -99,8 +103,9 @@ public final class ShardedRedis implements AutoCloseable {
         }
         CompletableFuture<Long> total = CompletableFuture.completedFuture(0L);
         for (var e : byShard.entrySet()) {
-            CompletableFuture<Long> deleted = e.getKey().delete(e.getValue().toArray(String[]::new));
-            total = total.thenCombine(deleted, Long::sum);
+            String[] owned = e.getValue().toArray(String[]::new);
+            CompletableFuture<Long> deleted = e.getKey().call(c -> c.del(owned), -1L);
+            total = total.thenCombine(deleted, (a, b) -> a < 0 || b < 0 ? -1L : a + b);
         }
         return total;
     }

@@ -41,6 +41,7 @@ class SharedInvalidator implements SmartLifecycle {
     private final List<SharedEvictions> evictions;
     private final Counter batches;
     private final Counter changes;
+    private final Counter retried;
     private volatile boolean running;
     private volatile Thread thread;
     private volatile KafkaConsumer<String, String> consumer;
@@ -53,6 +54,8 @@ class SharedInvalidator implements SmartLifecycle {
                 .description("batches of changes this node evicted from L2 for the cluster").register(meters);
         this.changes = Counter.builder("hanwiki.cache.invalidator.changes")
                 .description("post changes this node evicted from L2 for the cluster").register(meters);
+        this.retried = Counter.builder("hanwiki.cache.invalidator.retries")
+                .description("batches read again because a shard could not be asked to evict").register(meters);
     }
 
     @Override
@@ -96,9 +99,19 @@ class SharedInvalidator implements SmartLifecycle {
                 kafka.subscribe(List.of(stream.postsTopic()));
                 while (running) {
                     ConsumerRecords<String, String> records = kafka.poll(POLL);
-                    if (!records.isEmpty()) {
-                        evict(records);
+                    if (records.isEmpty()) {
+                        continue;
+                    }
+                    if (evict(records)) {
                         kafka.commitSync(Duration.ofSeconds(5));
+                    } else {
+                        // A shard could not be asked: read the batch again after a pause (DELs
+                        // repeat harmlessly) rather than commit past an eviction that did not happen.
+                        for (var tp : records.partitions()) {
+                            kafka.seek(tp, records.records(tp).getFirst().offset());
+                        }
+                        retried.increment();
+                        sleep();
                     }
                 }
             } catch (WakeupException e) {
@@ -120,27 +133,33 @@ class SharedInvalidator implements SmartLifecycle {
         }
     }
 
-    private void evict(ConsumerRecords<String, String> records) {
+    /** True when every feature dropped its entries (or had none to drop). */
+    private boolean evict(ConsumerRecords<String, String> records) {
         List<PostsIndexed.Change> batch = new ArrayList<>(records.count());
         for (ConsumerRecord<String, String> record : records) {
             // Counter-only changes (likes, view flushes) evict nothing: readers overlay the
             // counters the stream announced (ADR 0032), so a copy of the same version stays good.
             stream.read(record.key(), record.value())
                     .filter(change -> !change.countersOnly())
-                    .ifPresent(change -> batch.add(change.change()));
+                    .ifPresent(batch::add);
         }
         if (batch.isEmpty()) {
-            return;
+            return true;
         }
+        boolean done = true;
         for (SharedEvictions eviction : evictions) {
             try {
-                eviction.evictShared(batch);
+                done &= eviction.evictShared(batch);
             } catch (RuntimeException e) {
                 log.warn("L2 eviction by {} failed: {}", eviction.getClass().getSimpleName(), e.toString());
+                done = false;
             }
         }
-        batches.increment();
-        changes.increment(batch.size());
+        if (done) {
+            batches.increment();
+            changes.increment(batch.size());
+        }
+        return done;
     }
 
     private void sleep() {

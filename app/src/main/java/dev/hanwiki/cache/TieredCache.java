@@ -153,10 +153,15 @@ public final class TieredCache<V> {
         return evictShared(java.util.List.of(key));
     }
 
-    /** Drops these keys from L2, one command per shard that owns any of them. */
+    /**
+     * Drops these keys from L2, one command per shard that owns any of them; completes with how
+     * many existed, or -1 when a shard could not be asked (see {@link ShardedRedis#delete(java.util.Collection)}).
+     */
     public CompletableFuture<Long> evictShared(java.util.Collection<String> keys) {
         return l2.delete(keys.stream().map(k -> prefix + k).toList()).thenApply(n -> {
-            l2Evictions.increment(n);
+            if (n > 0) {
+                l2Evictions.increment(n);
+            }
             return n;
         });
     }

@@ -41,21 +41,10 @@ public class ChangeStream {
         return config;
     }
 
-    /**
-     * One change as the stream says it. {@code countersOnly}: the row changed without a new
-     * version (a like, a view flush) or was re-read by a snapshot, so nothing but its counters
-     * can differ from a copy of the same version.
-     */
-    public record StreamedChange(PostsIndexed.Change change, boolean countersOnly) {
-    }
-
     /** One record as the indexer would read it; empty when it cannot be read (the indexer dead-letters it). */
-    public Optional<StreamedChange> read(String key, String value) {
+    public Optional<PostsIndexed.Change> read(String key, String value) {
         try {
-            PostChange change = parser.parse(key, value);
-            // The parser gives no write time exactly to snapshot reads and counter-only updates.
-            boolean countersOnly = change instanceof PostChange.Upsert upsert && upsert.changedAtMillis().isEmpty();
-            return Optional.of(new StreamedChange(PostsIndexed.Change.of(change, true), countersOnly));
+            return Optional.of(PostsIndexed.Change.of(parser.parse(key, value), true));
         } catch (MalformedChangeException e) {
             return Optional.empty();
         }

@@ -17,18 +17,22 @@ public record PostsIndexed(List<Change> changes) {
 
     /**
      * One post's change. For a delete only {@code postId} and {@code version} (0 when the event
-     * did not carry one, a Kafka tombstone) are meaningful (title null). {@code
-     * reindexed} is false when the row changed but the indexed document did not need to (a
-     * like or view that keeps the page's popularity bucket): caches of the row still change.
+     * did not carry one, a Kafka tombstone) are meaningful (title null). {@code reindexed} is
+     * false when the row changed but the indexed document did not need to (a like or view that
+     * keeps the page's popularity bucket): caches of the row still change. {@code countersOnly}:
+     * the row changed without a new version (a like, a view flush) or was re-read by a
+     * snapshot, so nothing but its counters can differ from a copy of the same version. This is
+     * the one place that decides it: the parser gives no write time to exactly these.
      */
     public record Change(long postId, boolean deleted, long version, String title, Long categoryId,
-            long likeCount, long viewCount, boolean reindexed) {
+            long likeCount, long viewCount, boolean reindexed, boolean countersOnly) {
 
         static Change of(PostChange change, boolean reindexed) {
             return switch (change) {
                 case PostChange.Upsert u -> new Change(u.post().id(), false, u.post().version(), u.post().title(),
-                        u.post().categoryId(), u.post().likeCount(), u.post().viewCount(), reindexed);
-                case PostChange.Delete d -> new Change(d.postId(), true, d.version().orElse(0), null, null, 0, 0, reindexed);
+                        u.post().categoryId(), u.post().likeCount(), u.post().viewCount(), reindexed,
+                        u.changedAtMillis().isEmpty());
+                case PostChange.Delete d -> new Change(d.postId(), true, d.version().orElse(0), null, null, 0, 0, reindexed, false);
             };
         }
     }

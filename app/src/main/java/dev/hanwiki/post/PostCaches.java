@@ -106,12 +106,13 @@ class PostCaches implements SharedEvictions {
             boolean listsChanged = false;
             for (PostsIndexed.Change change : indexed.changes()) {
                 Announced now = new Announced(change.deleted(), change.version(), change.likeCount(), change.viewCount());
-                Announced before = announced.getIfPresent(change.postId());
                 newestId.accumulateAndGet(change.postId(), Math::max);
                 // Only the indexer thread writes here, and it never hands us an older version.
                 announced.put(change.postId(), now);
-                if (!countersOnly(before, now)) {
-                    // A post not seen before counts as changed: its title or category may be new.
+                if (!change.countersOnly()) {
+                    // A like or a view flush evicts nothing: details and list rows get the
+                    // announced counts laid over them when read. Creations, edits, moves and
+                    // deletions evict at once.
                     details.evictLocal(Long.toString(change.postId()));
                     listsChanged = true;
                 }
@@ -125,18 +126,9 @@ class PostCaches implements SharedEvictions {
         }
     }
 
-    /**
-     * A like or a view flush: same version, still live. Nothing is evicted: details and list
-     * rows get the announced counts laid over them when read; creations, edits, moves and
-     * deletions evict at once.
-     */
-    private static boolean countersOnly(Announced before, Announced now) {
-        return before != null && !before.deleted() && !now.deleted() && before.version() == now.version();
-    }
-
     /** Cluster-wide, once per change (the shared invalidator): the same entries, from L2. */
     @Override
-    public void evictShared(List<PostsIndexed.Change> changes) {
+    public boolean evictShared(List<PostsIndexed.Change> changes) {
         List<String> detailKeys = new ArrayList<>(changes.size());
         Set<Long> categories = new LinkedHashSet<>();
         for (PostsIndexed.Change change : changes) {
@@ -145,7 +137,7 @@ class PostCaches implements SharedEvictions {
                 categories.add(change.categoryId());
             }
         }
-        details.evictShared(detailKeys);
+        CompletableFuture<Long> detailsDropped = details.evictShared(detailKeys);
         List<String> listKeys = new ArrayList<>();
         for (int page = 0; page < settings.listPages(); page++) {
             for (int size : settings.listSizes()) {
@@ -155,9 +147,8 @@ class PostCaches implements SharedEvictions {
                 }
             }
         }
-        if (!listKeys.isEmpty()) {
-            lists.evictShared(listKeys);
-        }
+        CompletableFuture<Long> listsDropped = listKeys.isEmpty() ? CompletableFuture.completedFuture(0L) : lists.evictShared(listKeys);
+        return detailsDropped.join() >= 0 && listsDropped.join() >= 0;
     }
 
     /**

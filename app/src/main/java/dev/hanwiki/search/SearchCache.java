@@ -37,8 +37,15 @@ class SearchCache implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SearchCache.class);
     private static final int MAX_PLAIN_KEY = 200;
 
-    /** A cached answer and when its computation began. */
-    record CachedSearch(long startedAtMillis, SearchResponse response) {
+    /**
+     * A cached answer and when its computation began. {@code partial}: computed without the
+     * database's details (nicknames, live counts) because it failed; served, never cached.
+     */
+    record CachedSearch(long startedAtMillis, SearchResponse response, boolean partial) {
+    }
+
+    /** What a search computed; {@code partial} as in {@link CachedSearch}. */
+    record Computed(SearchResponse response, boolean partial) {
     }
 
     private final SearchCacheSettings settings;
@@ -57,12 +64,13 @@ class SearchCache implements AutoCloseable {
         this.epochStartMillis = clock.millis();
     }
 
-    SearchResponse get(SearchRequest request, Supplier<SearchResponse> origin) {
+    SearchResponse get(SearchRequest request, Supplier<Computed> origin) {
         try {
             return answers.get(key(request), k -> {
                 long started = clock.millis();
-                return Optional.of(new CachedSearch(started, origin.get()));
-            }, value -> value.map(v -> v.startedAtMillis() >= epochStartMillis).orElse(false))
+                Computed computed = origin.get();
+                return Optional.of(new CachedSearch(started, computed.response(), computed.partial()));
+            }, value -> value.map(v -> !v.partial() && v.startedAtMillis() >= epochStartMillis).orElse(false))
                     .join().orElseThrow().response();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
@@ -75,6 +83,11 @@ class SearchCache implements AutoCloseable {
     /** Node-local, on the indexer thread: start a new epoch now, or once the current one is old enough. */
     @EventListener
     void onIndexed(PostsIndexed indexed) {
+        // Likes and view flushes that kept every page's ranking bucket changed no document:
+        // answers computed before them are still what the index says.
+        if (indexed.changes().stream().noneMatch(PostsIndexed.Change::reindexed)) {
+            return;
+        }
         try {
             synchronized (lock) {
                 if (epochScheduled) {

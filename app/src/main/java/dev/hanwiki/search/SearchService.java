@@ -39,9 +39,10 @@ class SearchService {
         return cache.get(request, () -> searchIndex(request));
     }
 
-    private SearchResponse searchIndex(SearchRequest request) {
+    private SearchCache.Computed searchIndex(SearchRequest request) {
         SearchEngine.Result result = engine.search(request);
-        return respond(request, result, categories, detailsOf(result.hits()));
+        Map<Long, HitDetails.Details> live = detailsOf(result.hits());
+        return new SearchCache.Computed(respond(request, result, categories, live == null ? Map.of() : live), live == null);
     }
 
     /** The contract's shape for an engine result (shared with the in-process benchmark). */
@@ -65,6 +66,7 @@ class SearchService {
                 result.suggestion(), facets);
     }
 
+    /** Nicknames and live counts of the hits; null when the database could not say (the answer is partial). */
     private Map<Long, HitDetails.Details> detailsOf(List<SearchEngine.Hit> hits) {
         if (hits.isEmpty()) {
             return Map.of();
@@ -72,8 +74,8 @@ class SearchService {
         try {
             return details.of(hits.stream().map(h -> h.post().id()).toList());
         } catch (DataAccessException e) {
-            log.warn("Hit details unavailable, answering search without them: {}", e.getMessage());
-            return Map.of();
+            log.warn("Hit details unavailable, answering search without them (not cached): {}", e.getMessage());
+            return null;
         }
     }
 }

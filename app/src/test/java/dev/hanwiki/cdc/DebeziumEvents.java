@@ -51,6 +51,11 @@ final class DebeziumEvents {
         return event("u", row(id, "before", "before", null, version - 1, null), row(id, title, content, null, version, null));
     }
 
+    /** A like or a view flush: the row changes without a new version. */
+    static String countersUpdated(long id, long version) {
+        return event("u", row(id, "t", "c", null, version, null), row(id, "t", "c", null, version, null));
+    }
+
     static String softDeleted(long id, long version) {
         return event("u", row(id, "t", "c", null, version - 1, null), row(id, "t", "c", null, version, CREATED_MICROS + 99));
     }

@@ -103,6 +103,19 @@ class PostChangeApplierTest {
     }
 
     @Test
+    void onlyAnUpdateThatKeepsTheRowVersionIsCountersOnly() {
+        applyAndRefresh(List.of(record(0, key(1), DebeziumEvents.created(1, "t", "x"))));
+
+        PostChangeApplier.BatchResult edit = applier.apply(List.of(record(1, key(1), DebeziumEvents.updated(1, "t2", "x", 2))));
+        PostChangeApplier.BatchResult like = applier.apply(List.of(record(2, key(1), DebeziumEvents.countersUpdated(1, 2))));
+        PostChangeApplier.BatchResult delete = applier.apply(List.of(record(3, key(1), DebeziumEvents.softDeleted(1, 3))));
+
+        assertThat(edit.changes()).extracting(PostsIndexed.Change::countersOnly).containsExactly(false);
+        assertThat(like.changes()).extracting(PostsIndexed.Change::countersOnly).containsExactly(true);
+        assertThat(delete.changes()).extracting(PostsIndexed.Change::countersOnly).containsExactly(false);
+    }
+
+    @Test
     void viewThatLeavesThePopularityBucketUnchangedIsNotReindexed() {
         String event = DebeziumEvents.updated(1, "t", "x", 2);
         applyAndRefresh(List.of(record(0, key(1), event)));
@@ -117,6 +130,7 @@ class PostChangeApplierTest {
         assertThat(manyMoreLikes.applied()).isEqualTo(1);
         // Both are news for caches of the row; only the second rewrote the document.
         assertThat(oneMoreView.changes()).extracting(PostsIndexed.Change::reindexed).containsExactly(false);
+
         assertThat(manyMoreLikes.changes()).singleElement()
                 .satisfies(c -> assertThat(c.likeCount()).isEqualTo(200))
                 .satisfies(c -> assertThat(c.reindexed()).isTrue());
