@@ -27,11 +27,7 @@ log "latency through nginx (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 infra/bench/autocomplete.py --requests "${R:-2000}"
 
 log "memory: $titles generated titles into a scratch Redis"
-JAVA_HOME="$(select_jdk)"; export JAVA_HOME
-MVN="$(ensure_maven)"
-export MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow"
-"$MVN" -B -q -f app/pom.xml test-compile
-"$MVN" -B -q -f app/pom.xml dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$VAR/bench-classpath.txt" >/dev/null
+prepare_test_classes
 dir="$VAR/bench-autocomplete"
 mkdir -p "$dir"
 sock="$dir/redis.sock"
@@ -44,8 +40,7 @@ mem() { redis-cli -s "$sock" info memory | tr -d '\r' | sed -n "s/^$1://p"; }
 before=$(mem used_memory)
 t0=$(date +%s)
 python3 infra/bench/autocomplete_titles.py --titles "$titles" \
-  | "$JAVA_HOME/bin/java" -Xmx512m -cp "app/target/test-classes:app/target/classes:$(cat "$VAR/bench-classpath.txt")" \
-      dev.hanwiki.autocomplete.AutocompleteMemoryBench \
+  | test_java -Xmx512m dev.hanwiki.autocomplete.AutocompleteMemoryBench \
   | redis-cli -s "$sock" --pipe | tail -2
 after=$(mem used_memory)
 keys=$(redis-cli -s "$sock" dbsize)

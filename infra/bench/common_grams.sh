@@ -7,14 +7,9 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$HANWIKI_ROOT"
-JAVA_HOME="$(select_jdk)"; export JAVA_HOME
-MVN="$(ensure_maven)"
-export MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow"
-"$MVN" -B -q -f app/pom.xml test-compile
-"$MVN" -B -q -f app/pom.xml dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$VAR/bench-classpath.txt" >/dev/null
+prepare_test_classes
 log "benchmarking (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
-"$JAVA_HOME/bin/java" -Xms256m -Xmx1g -XX:+UseG1GC --enable-native-access=ALL-UNNAMED \
-  -cp "app/target/test-classes:app/target/classes:$(cat "$VAR/bench-classpath.txt")" \
+test_java -Xms256m -Xmx1g -XX:+UseG1GC \
   dev.hanwiki.search.CommonGramsBench --root . --index "${INDEX:-$HANWIKI_VAR/node1/index}" \
   --docs "${DOCS:-25000}" --queries "${QUERIES:-300}" --rounds "${ROUNDS:-3}" \
   --lists "${LISTS:-app/src/main/resources/search/common-terms.txt}"

@@ -15,14 +15,9 @@ if [ "$have" -lt "$docs" ]; then
   log "node1 holds $have pages, fewer than $docs: generating and loading the corpus first"
   python3 infra/corpus/seed.py --docs "$docs" --wait-index --report "$VAR/seed-report.jsonl"
 fi
-JAVA_HOME="$(select_jdk)"; export JAVA_HOME
-MVN="$(ensure_maven)"
-export MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow"
-"$MVN" -B -q -f app/pom.xml test-compile
-"$MVN" -B -q -f app/pom.xml dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$VAR/bench-classpath.txt" >/dev/null
+prepare_test_classes
 log "benchmarking (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 # The same heap and GC as a node (infra/lib/app.sh), so figures transfer to the running service.
-"$JAVA_HOME/bin/java" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 --enable-native-access=ALL-UNNAMED \
-  -cp "app/target/test-classes:app/target/classes:$(cat "$VAR/bench-classpath.txt")" \
+test_java -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 \
   dev.hanwiki.search.SearchBench --root . --index "${INDEX:-$HANWIKI_VAR/node1/index}" \
   --queries "${QUERIES:-100}" --rounds "${ROUNDS:-3}" --out docs/bench/search.md

@@ -9,12 +9,6 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$HANWIKI_ROOT"
-JAVA_HOME="$(select_jdk)"; export JAVA_HOME
-MVN="$(ensure_maven)"
-export MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow"
-"$MVN" -B -q -f app/pom.xml test-compile
-"$MVN" -B -q -f app/pom.xml dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$VAR/bench-classpath.txt" >/dev/null
-"$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
-  -cp "app/target/test-classes:app/target/classes:$(cat "$VAR/bench-classpath.txt")" \
-  dev.hanwiki.search.CommonTermsExport --root . --index "${INDEX:-$HANWIKI_VAR/node1/index}" --min-share "${MIN_SHARE:-0.05}" \
+prepare_test_classes
+test_java dev.hanwiki.search.CommonTermsExport --root . --index "${INDEX:-$HANWIKI_VAR/node1/index}" --min-share "${MIN_SHARE:-0.05}" \
   --out "${OUT:-app/src/main/resources/search/common-terms.txt}"

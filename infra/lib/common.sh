@@ -57,6 +57,22 @@ ensure_maven() {
   printf '%s\n' "$home/bin/mvn"
 }
 
+# The app's test classes (benchmarks, exports) compiled, their classpath resolved into
+# $VAR/bench-classpath.txt, JAVA_HOME exported as the selected JDK. Then run them with test_java.
+prepare_test_classes() {
+  JAVA_HOME="$(select_jdk)"; export JAVA_HOME
+  local mvn; mvn="$(ensure_maven)"
+  MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$mvn" -B -q -f "$HANWIKI_ROOT/app/pom.xml" test-compile
+  MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$mvn" -B -q -f "$HANWIKI_ROOT/app/pom.xml" dependency:build-classpath \
+    -Dmdep.includeScope=test -Dmdep.outputFile="$VAR/bench-classpath.txt" >/dev/null
+}
+
+# test_java [JVM options...] CLASS [args...]: a main class from the test classes (prepare_test_classes first).
+test_java() {
+  "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
+    -cp "$HANWIKI_ROOT/app/target/test-classes:$HANWIKI_ROOT/app/target/classes:$(cat "$VAR/bench-classpath.txt")" "$@"
+}
+
 # --- apt ----------------------------------------------------------------------------
 APT_UPDATED=""
 apt_install() {
