@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -146,6 +147,22 @@ public final class TieredCache<V> {
         long size = l1.synchronous().estimatedSize();
         l1.synchronous().invalidateAll();
         l1Evictions.increment(size);
+    }
+
+    /**
+     * {@link #get(String, Function, Predicate)} for a request thread: waits for the value and
+     * rethrows what the origin threw as itself (a 404 or a database outage keeps its type, so
+     * the error advice answers it as usual).
+     */
+    public Optional<V> await(String key, Function<String, Optional<V>> origin, Predicate<Optional<V>> current) {
+        try {
+            return get(key, origin, current).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw e;
+        }
     }
 
     /** Drops {@code key} from L2 (done once per change, by the shared invalidator). */

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.event.EventListener;
@@ -72,7 +71,7 @@ class PostCaches implements SharedEvictions {
      * changes (every view flush) then need no eviction.
      */
     Optional<PostDetail> detail(long id, java.util.function.LongFunction<Optional<PostDetail>> origin) {
-        Optional<PostDetail> cached = join(details.get(Long.toString(id), k -> origin.apply(id), value -> isCurrent(id, value)));
+        Optional<PostDetail> cached = details.await(Long.toString(id), k -> origin.apply(id), value -> isCurrent(id, value));
         Announced known = announced.getIfPresent(id);
         if (known == null || known.deleted() || cached.isEmpty() || cached.get().version() != known.version()) {
             return cached;
@@ -87,11 +86,11 @@ class PostCaches implements SharedEvictions {
      */
     CachedPage page(Long categoryId, Paging paging, PageLoader origin) {
         String key = listKey(categoryId, paging.page(), paging.size());
-        return join(lists.get(key, k -> {
+        return lists.await(key, k -> {
             long start = clock.millis();
             boolean recentChange = start - listsChangedAtMillis < settings.lagGuard().toMillis();
             return Optional.of(origin.load(recentChange, start));
-        }, value -> value.map(page -> page.loadedAtMillis() >= listsChangedAtMillis).orElse(true))).orElseThrow();
+        }, value -> value.map(page -> page.loadedAtMillis() >= listsChangedAtMillis).orElse(true)).orElseThrow();
     }
 
     @FunctionalInterface
@@ -194,16 +193,5 @@ class PostCaches implements SharedEvictions {
 
     private static String listKey(Long categoryId, int page, int size) {
         return (categoryId == null ? "all" : "c" + categoryId) + ":" + page + ":" + size;
-    }
-
-    private static <T> T join(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw e;
-        }
     }
 }

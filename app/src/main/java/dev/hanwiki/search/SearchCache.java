@@ -9,7 +9,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
 import java.util.Optional;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -65,19 +64,12 @@ class SearchCache implements AutoCloseable {
     }
 
     SearchResponse get(SearchRequest request, Supplier<Computed> origin) {
-        try {
-            return answers.get(key(request), k -> {
-                long started = clock.millis();
-                Computed computed = origin.get();
-                return Optional.of(new CachedSearch(started, computed.response(), computed.partial()));
-            }, value -> value.map(v -> !v.partial() && v.startedAtMillis() >= epochStartMillis).orElse(false))
-                    .join().orElseThrow().response();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw e;
-        }
+        return answers.await(key(request), k -> {
+            long started = clock.millis();
+            Computed computed = origin.get();
+            return Optional.of(new CachedSearch(started, computed.response(), computed.partial()));
+        }, value -> value.map(v -> !v.partial() && v.startedAtMillis() >= epochStartMillis).orElse(false))
+                .orElseThrow().response();
     }
 
     /** Node-local, on the indexer thread: start a new epoch now, or once the current one is old enough. */
