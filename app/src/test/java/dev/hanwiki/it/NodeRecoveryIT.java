@@ -14,6 +14,7 @@ class NodeRecoveryIT {
 
     @Test
     void nodeKilledUnderWritesResumesFromItsCommittedOffsetsAndConverges() throws Exception {
+        Stack.awaitNginxRoutesToBothNodes(); // the other test may have just brought node1 back
         String word = Search.uniqueWord();
         BackgroundWriter writer = new BackgroundWriter(word, 50);
         try (writer) {
@@ -34,6 +35,7 @@ class NodeRecoveryIT {
 
     @Test
     void nodeRebuiltFromNothingWhileWritesContinueEndsEqualToThePrimary() throws Exception {
+        Stack.awaitNginxRoutesToBothNodes(); // the other test may have just brought node2 back
         BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 30);
         try (writer) {
             writer.awaitMore(10, Duration.ofSeconds(10));

@@ -94,6 +94,24 @@ final class Stack {
         return "jdbc:mariadb://127.0.0.1:" + port(portKey) + "/" + get("MARIADB_DATABASE");
     }
 
+    /**
+     * Waits until nginx routes to both nodes. A node that was down stays out of nginx's rotation
+     * for its {@code fail_timeout} (5 s) after it is back; a drill that stops the other node in
+     * that window would leave nginx with no live node at all, which is not what it tests.
+     */
+    static void awaitNginxRoutesToBothNodes() {
+        java.util.Set<String> answered = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.Set<String> both = java.util.Set.of("127.0.0.1:" + port("NODE1_PORT"), "127.0.0.1:" + port("NODE2_PORT"));
+        Eventually.within(java.time.Duration.ofSeconds(30), "nginx routes to both nodes", () -> {
+            Http.Response r = Http.get(api() + "/categories");
+            if (r.status() == 200) {
+                String[] tried = r.header("X-Upstream").split(",\\s*");
+                answered.add(tried[tried.length - 1]); // the one that answered
+            }
+            return answered.containsAll(both);
+        });
+    }
+
     /** Runs an infra script (e.g. {@code ctl.sh kill node2}) and fails with its output if it fails. */
     static void infra(String script, String... args) {
         List<String> cmd = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("infra").resolve(script).toString()));
