@@ -21,19 +21,12 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
+import ports_env  # noqa: E402
 
 
 def env():
-    values = {}
-    with open(os.path.join(ROOT, "infra", "ports.env"), encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#") and "=" in line:
-                k, v = line.split("=", 1)
-                values[k] = v
-    var = values["HANWIKI_VAR"]
-    values["VAR"] = var if var.startswith("/") else os.path.join(ROOT, var)
-    return values
+    return ports_env.load()
 
 
 def database_posts(e):

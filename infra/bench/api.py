@@ -5,21 +5,16 @@ bench must not depend on that budget. The token works on both nodes and through 
 import json
 import os
 import secrets
+import sys
 import urllib.error
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import ports_env  # noqa: E402
 
 
 def ports():
-    env = {}
-    with open(os.path.join(ROOT, "infra", "ports.env"), encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#") and "=" in line:
-                k, v = line.split("=", 1)
-                env[k] = v
-    return env
+    return ports_env.load()
 
 
 def call(method, url, body=None, token=None, timeout=10):

@@ -26,24 +26,16 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
 
 import corpus  # noqa: E402
+import ports_env  # noqa: E402
 
 COLUMNS = "title, content, category_id, author_id, view_count, like_count, version, created_at, updated_at"
 
 
 def env():
-    values = {}
-    for name in ("infra/ports.env",):
-        with open(os.path.join(ROOT, name), encoding="utf-8") as f:
-            for line in f:
-                line = line.strip()
-                if line and not line.startswith("#") and "=" in line:
-                    k, v = line.split("=", 1)
-                    values[k] = v
-    var = values["HANWIKI_VAR"]
-    values["VAR"] = var if var.startswith("/") else os.path.join(ROOT, var)
-    return values
+    return ports_env.load()
 
 
 class Primary:
