@@ -58,8 +58,8 @@ rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N
 verify-index: ## compare the primary's live posts with each node's index (missing/stale/ghost)
 	@python3 infra/verify_index.py $(if $(WAIT),--wait $(WAIT),)
 
-bench-freshness: ## write-to-searchable latency per node at RATE writes/s for SECONDS (defaults 100, 60)
-	@python3 infra/bench/freshness.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60)
+bench-freshness: ## write-to-searchable latency per node at RATE writes/s for SECONDS after WARMUP s (defaults 100, 60, 10)
+	@python3 infra/bench/freshness.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60) --warmup $(or $(WARMUP),10)
 
 drill-recovery: ## stop COMPONENT (connect|kafka|node1|node2) for DOWN s (60) under writes; time from its return to verify-index zeros
 	@python3 infra/drills/recovery.py --component $(or $(COMPONENT),$(error set COMPONENT=connect|kafka|node1|node2)) --down $(or $(DOWN),60)

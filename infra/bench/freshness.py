@@ -4,17 +4,24 @@
 Writes through nginx at RATE writes/s for SECONDS (open loop: each write is issued at its
 planned time, whatever the previous one did); 80% create a post, 20% edit one of the posts
 created in this run. After each 2xx the (id, version) is handed to one poller per node,
-which asks that node directly, every 5 ms, which versions its search currently sees
+which asks that node directly, every 10 ms, which versions its search currently sees
 (GET /internal/index/versions, the same searcher the search endpoint uses). The time from
 the 2xx to the node seeing that version is recorded. Prints p50/p95/p99/max per node.
 
-    python3 infra/bench/freshness.py --rate 100 --seconds 60    (make bench-freshness RATE=100 SECONDS=60)
+A warm-up of WARMUP seconds at the same rate comes first and is not timed: a node that has
+just started needs about a minute of JIT compilation before it keeps up (docs/bench/freshness.md
+reports both). Also printed, for the timed part: each node's own histogram of row commit ->
+searchable (hanwiki_indexer_visibility_lag_seconds, which leaves this client's polling out),
+and the CPU seconds every process of the stack spent, to show where the machine's time went.
+
+    python3 infra/bench/freshness.py --rate 100 --seconds 60    (make bench-freshness RATE=100 SECONDS=60 WARMUP=10)
 
 Ports come from infra/ports.env. Traffic goes to 127.0.0.1 only.
 """
 import argparse
 import http.client
 import json
+import os
 import random
 import string
 import sys
@@ -23,6 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from api import ports, sign_up
+from stackstats import cpu_delta, cpu_seconds, node_timer, timer_delta
 
 INF = float("inf")
 
@@ -61,9 +69,9 @@ CLIENT = Client()
 class Poller(threading.Thread):
     """Watches one node: pending {id: (version, t_ack)} until its search sees that version."""
 
-    def __init__(self, name, port):
+    def __init__(self, name, port, every):
         super().__init__(daemon=True, name=f"poll-{name}")
-        self.node, self.port = name, port
+        self.node, self.port, self.every = name, port, every
         self.pending, self.lock = {}, threading.Lock()
         self.latencies, self.stop = [], threading.Event()
 
@@ -87,7 +95,7 @@ class Poller(threading.Thread):
                         if seen.get(str(pid), -1) >= version and self.pending.get(pid) == (version, t_ack):
                             del self.pending[pid]
                             self.latencies.append(now - t_ack)
-            time.sleep(0.005)
+            time.sleep(self.every)
 
     def give_up(self):
         with self.lock:
@@ -105,11 +113,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rate", type=float, default=100, help="writes per second")
     ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--warmup", type=float, default=10, help="seconds of untimed writes at the same rate first")
+    ap.add_argument("--poll-ms", type=float, default=10, help="how often each node is asked")
     ap.add_argument("--timeout", type=float, default=15, help="seconds before a write counts as never visible")
     args = ap.parse_args()
     env = ports()
     nginx = int(env["NGINX_PORT"])
-    pollers = [Poller("node1", int(env["NODE1_PORT"])), Poller("node2", int(env["NODE2_PORT"]))]
+    pollers = [Poller(name, int(env[f"{name.upper()}_PORT"]), args.poll_ms / 1000) for name in ("node1", "node2")]
     for p in pollers:
         p.start()
     run = "fr" + "".join(random.choices(string.ascii_lowercase, k=8))
@@ -118,7 +128,7 @@ def main():
     # names the version it starts from; two edits of one post at once would conflict).
     idle, lock, failures = {}, threading.Lock(), []
 
-    def write(i):
+    def write(i, timed):
         with lock:
             target = random.choice(list(idle)) if idle and random.random() < 0.2 else None
             version = idle.pop(target) if target is not None else None
@@ -131,27 +141,35 @@ def main():
                                         "version": version}, token)
         t_ack = time.perf_counter()
         if status not in (200, 201):
-            failures.append(status)
+            if timed:
+                failures.append(status)
             return
         post = body["data"]
         with lock:
             idle[post["id"]] = post["version"]
-        for p in pollers:
-            p.expect(post["id"], post["version"], t_ack)
+        if timed:
+            for p in pollers:
+                p.expect(post["id"], post["version"], t_ack)
 
-    total = int(args.rate * args.seconds)
-    print(f"{total} writes at {args.rate:g}/s through nginx (80% create, 20% edit); polling both nodes",
-          file=sys.stderr)
+    warm, total = int(args.rate * args.warmup), int(args.rate * args.seconds)
+    print(f"{warm} warm-up + {total} timed writes at {args.rate:g}/s through nginx (80% create, 20% edit); "
+          f"polling both nodes every {args.poll_ms:g} ms", file=sys.stderr)
+    loadavg = lambda: open("/proc/loadavg", encoding="ascii").read().split()[:3]  # noqa: E731
     start = time.perf_counter()
     with ThreadPoolExecutor(max_workers=32) as pool:
-        for i in range(total):
+        for i in range(warm + total):
+            if i == warm:
+                # The timed part starts here: snapshot what the stack has done so far.
+                load_before, cpu_before = loadavg(), cpu_seconds()
+                lag_before = {p.node: node_timer(p.port, "hanwiki_indexer_visibility_lag_seconds") for p in pollers}
+                timed_start = time.perf_counter()
             delay = start + i / args.rate - time.perf_counter()
             if delay > 0:
                 time.sleep(delay)
-            pool.submit(write, i)
+            pool.submit(write, i, i >= warm)
             if (i + 1) % max(1, int(args.rate * 10)) == 0:
-                print(f"  {i + 1}/{total} issued", file=sys.stderr)
-    took = time.perf_counter() - start
+                print(f"  {i + 1}/{warm + total} issued{' (warm-up)' if i < warm else ''}", file=sys.stderr)
+    took = time.perf_counter() - timed_start
     deadline = time.perf_counter() + args.timeout
     while any(p.pending for p in pollers) and time.perf_counter() < deadline:
         time.sleep(0.05)
@@ -159,6 +177,11 @@ def main():
         p.stop.set()
         p.join(5)
         p.give_up()
+    cpu = cpu_delta(cpu_before, cpu_seconds())
+    lags = {p.node: timer_delta(lag_before[p.node], node_timer(p.port, "hanwiki_indexer_visibility_lag_seconds"))
+            for p in pollers}
+    print(f"load average (1/5/15 min) when the timed part started: {' '.join(load_before)}, at its end: "
+          f"{' '.join(loadavg())}")
     print(f"freshness: {total} writes in {took:.1f} s ({total / took:.1f}/s achieved), {len(failures)} failed; "
           f"ms from the 2xx to visible in that node's search")
     print(f"{'node':6} {'n':>6} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'never':>6}")
@@ -169,6 +192,20 @@ def main():
         bad |= never > 0
         print(f"{p.node:6} {len(s):6d} {pct(s, 50):8.1f} {pct(s, 95):8.1f} {pct(s, 99):8.1f} "
               f"{(s[-1] if s else float('nan')):8.1f} {never:6d}")
+    print("each node's own count, row commit -> searchable (hanwiki_indexer_visibility_lag_seconds, "
+          "every change it applied in the timed part):")
+    print(f"{'node':6} {'changes':>8} {'<=250ms':>8} {'<=500ms':>8} {'<=1s':>8} {'mean ms':>8}")
+    for node, d in lags.items():
+        n = d.get("count", 0)
+        share = lambda le: f"{100 * d.get(le, 0) / n:7.1f}%" if n else "     n/a"  # noqa: E731
+        mean = 1000 * d.get("sum", 0) / n if n else float("nan")
+        print(f"{node:6} {int(n):8d} {share(0.25)} {share(0.5)} {share(1.0)} {mean:8.1f}")
+    busy = sum(s for _, s in cpu)
+    print(f"CPU seconds spent during the timed part ({took:.0f} s of wall time, {os.cpu_count()} cores = {os.cpu_count() * took:.0f} CPU-s "
+          f"available): {busy:.1f} by the stack and this client; per write {1000 * busy / total:.1f} CPU-ms")
+    for name, secs in cpu:
+        if secs >= 0.05:
+            print(f"  {name:26} {secs:7.1f} s  {100 * secs / busy:5.1f}%")
     sys.exit(1 if bad else 0)
 
 
