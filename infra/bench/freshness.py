@@ -30,7 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from api import ports, sign_up
-from stackstats import cpu_delta, cpu_seconds, node_timer, timer_delta
+from stackstats import cpu_delta, cpu_seconds, node_gauge, node_timer, timer_delta
 
 INF = float("inf")
 
@@ -162,6 +162,7 @@ def main():
                 # The timed part starts here: snapshot what the stack has done so far.
                 load_before, cpu_before = loadavg(), cpu_seconds()
                 lag_before = {p.node: node_timer(p.port, "hanwiki_indexer_visibility_lag_seconds") for p in pollers}
+                uptime = {p.node: node_gauge(p.port, "process_uptime_seconds") for p in pollers}
                 timed_start = time.perf_counter()
             delay = start + i / args.rate - time.perf_counter()
             if delay > 0:
@@ -182,6 +183,9 @@ def main():
             for p in pollers}
     print(f"load average (1/5/15 min) when the timed part started: {' '.join(load_before)}, at its end: "
           f"{' '.join(loadavg())}")
+    print("node uptime when the timed part started: "
+          + ", ".join(f"{n} {u:.0f} s" for n, u in uptime.items())
+          + " (a node in its first minute or two is still JIT-compiling: expect seconds, not milliseconds)")
     print(f"freshness: {total} writes in {took:.1f} s ({total / took:.1f}/s achieved), {len(failures)} failed; "
           f"ms from the 2xx to visible in that node's search")
     print(f"{'node':6} {'n':>6} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'never':>6}")

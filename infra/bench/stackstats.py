@@ -67,5 +67,15 @@ def node_timer(port, name):
     return out
 
 
+def node_gauge(port, name):
+    """One gauge's value from a node's /actuator/prometheus (the first series of that name)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/actuator/prometheus", timeout=10) as r:
+        for line in r.read().decode().splitlines():
+            m = _LINE.match(line)
+            if m and m["metric"] == name:
+                return float(m["value"])
+    return float("nan")
+
+
 def timer_delta(before, after):
     return {k: after.get(k, 0.0) - before.get(k, 0.0) for k in after}
