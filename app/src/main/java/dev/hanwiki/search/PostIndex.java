@@ -347,20 +347,8 @@ public class PostIndex implements Searchers, AutoCloseable {
      */
     @Override
     public void close() throws IOException {
-        synchronized (writeLock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        }
-        // No shutdownNow(): interrupting a thread inside Lucene I/O can close the index files.
-        refresher.shutdown();
-        try {
-            if (!refresher.awaitTermination(5, TimeUnit.SECONDS)) {
-                log.warn("Index refresher did not stop within 5 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!beginClose()) {
+            return;
         }
         synchronized (writeLock) {
             try {
@@ -386,17 +374,8 @@ public class PostIndex implements Searchers, AutoCloseable {
      * on disk (tests and drills reopen from it). Not for normal shutdown, which is {@link #close}.
      */
     public void closeWithoutCommit() throws IOException {
-        synchronized (writeLock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        }
-        refresher.shutdown();
-        try {
-            refresher.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!beginClose()) {
+            return;
         }
         synchronized (writeLock) {
             try {
@@ -408,6 +387,26 @@ public class PostIndex implements Searchers, AutoCloseable {
                 }
             }
         }
+    }
+
+    /** Marks the index closed and stops the refresher; false if it was closed already. */
+    private boolean beginClose() {
+        synchronized (writeLock) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+        }
+        // No shutdownNow(): interrupting a thread inside Lucene I/O can close the index files.
+        refresher.shutdown();
+        try {
+            if (!refresher.awaitTermination(5, TimeUnit.SECONDS)) {
+                log.warn("Index refresher did not stop within 5 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return true;
     }
 
     @Override

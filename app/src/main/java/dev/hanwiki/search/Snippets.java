@@ -197,14 +197,7 @@ final class Snippets {
                 }
                 space = false;
             }
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
+            appendEscaped(out, c);
         }
         if (space && to < s.length() && !out.isEmpty() && out.charAt(out.length() - 1) != ' ') {
             out.append(' ');
@@ -214,16 +207,19 @@ final class Snippets {
     static String escapeHtml(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
+            appendEscaped(out, text.charAt(i));
         }
         return out.toString();
+    }
+
+    private static void appendEscaped(StringBuilder out, char c) {
+        switch (c) {
+            case '<' -> out.append("&lt;");
+            case '>' -> out.append("&gt;");
+            case '&' -> out.append("&amp;");
+            case '"' -> out.append("&quot;");
+            case '\'' -> out.append("&#39;");
+            default -> out.append(c);
+        }
     }
 }
