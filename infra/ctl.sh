@@ -2,6 +2,9 @@
 # Controls one component of the running stack, for operators, chaos drills and tests:
 #   infra/ctl.sh start|stop|kill|restart COMPONENT
 #   stop  graceful (SIGTERM, then KILL after a timeout); kill  SIGKILL, as a crash would
+#   infra/ctl.sh kill-in-commit node1|node2 [TIMEOUT_S]: SIGKILL the node the moment its index
+#   shows a Lucene commit in progress; prints "hit pending_segments_G" if the kill cut that
+#   commit, "missed ..." if the commit completed first (drills and NodeKilledInCommitIT)
 #   infra/ctl.sh rebuild node1|node2: stop the node, delete its index, start it again: it
 #   rebuilds by replaying the compacted change topic, then follows it
 #   infra/ctl.sh pause|resume mariadb-replica: stop / restart applying replicated changes
@@ -10,7 +13,7 @@
 # redis-auth, kafka, connect, node1, node2, nginx, prometheus, ...-exporter.
 set -euo pipefail
 . "$(dirname "$0")/lib/stack.sh"
-usage() { die "usage: infra/ctl.sh start|stop|kill|restart|rebuild|pause|resume COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
+usage() { die "usage: infra/ctl.sh start|stop|kill|kill-in-commit|restart|rebuild|pause|resume COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
 action="${1:-}"; name="${2:-}"
 components | cut -d'|' -f1 | grep -qx "$name" || usage
 ensure_secrets
@@ -34,6 +37,9 @@ case "$action" in
   start)   start_one "$name" ;;
   stop)    stop "$name" 40 ;;
   kill)    kill_now "$name" ;;
+  kill-in-commit)
+    [[ "$name" == node? ]] || die "only an app node has an index commit to interrupt"
+    node_kill_in_commit "${name#node}" "${3:-20}" ;;
   restart) stop "$name" 40; start_one "$name" ;;
   pause|resume)
     [ "$name" = mariadb-replica ] || die "only mariadb-replica can be paused or resumed"
