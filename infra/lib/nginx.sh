@@ -38,7 +38,7 @@ nginx_reload() {
   local wait="${1:-0}" master old p left
   running nginx || return 0
   master=$(cat "$(pidfile nginx)")
-  old=$(ps -o pid= --ppid "$master" | tr -d ' ')
+  old=$(ps -o pid= --ppid "$master" | tr -d ' ' || true)
   nginx_render
   kill -HUP "$master"
   [ "$wait" -gt 0 ] || return 0
