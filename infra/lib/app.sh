@@ -67,9 +67,8 @@ node_kill_in_commit() {
   [ -f "$f" ] && alive "$(cat "$f")" || die "node$n is not running"
   pid=$(cat "$f")
   local deadline=$((SECONDS + timeout))
-  shopt -s nullglob
   while [ -z "$pending" ]; do
-    for p in "$dir"/pending_segments_*; do pending="$p"; done
+    for p in "$dir"/pending_segments_*; do [ -e "$p" ] && pending="$p"; done
     [ -n "$pending" ] && break
     [ $SECONDS -lt $deadline ] || die "node$n started no index commit within ${timeout}s (are writes flowing?)"
   done
