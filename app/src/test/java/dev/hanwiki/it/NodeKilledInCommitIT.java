@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * node must replay from there to exactly the primary's posts. Each node is killed once this way
  * (writes keep flowing through nginx throughout); how many kills hit the window is logged, and
  * at least one must have, or the test proves nothing and fails. (Measured while writing this
- * test: every attempt hit, the commit's fsyncs being far longer than the watch's poll.)
+ * test: every attempt hit, the commit's fsyncs being far longer than the watch's poll; ADR 0042.)
  */
 class NodeKilledInCommitIT {
 
