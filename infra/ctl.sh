@@ -2,6 +2,12 @@
 # Controls one component of the running stack, for operators, chaos drills and tests:
 #   infra/ctl.sh start|stop|kill|restart COMPONENT
 #   stop  graceful (SIGTERM, then KILL after a timeout); kill  SIGKILL, as a crash would
+#   An app node is drained out of nginx before stop, restart and rebuild (nginx re-rendered
+#   with it `down` and reloaded; the old workers' in-flight requests finish first), so none of
+#   its requests is refused; start puts it back once it is ready. kill does not drain (a crash).
+#   infra/ctl.sh kill-in-commit node1|node2 [TIMEOUT_S]: SIGKILL the node the moment its index
+#   shows a Lucene commit in progress; prints "hit pending_segments_G" if the kill cut that
+#   commit, "missed ..." if the commit completed first (drills and NodeKilledInCommitIT)
 #   infra/ctl.sh rebuild node1|node2: stop the node, delete its index, start it again: it
 #   rebuilds by replaying the compacted change topic, then follows it
 #   infra/ctl.sh pause|resume mariadb-replica: stop / restart applying replicated changes
@@ -10,7 +16,7 @@
 # redis-auth, kafka, connect, node1, node2, nginx, prometheus, ...-exporter.
 set -euo pipefail
 . "$(dirname "$0")/lib/stack.sh"
-usage() { die "usage: infra/ctl.sh start|stop|kill|restart|rebuild|pause|resume COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
+usage() { die "usage: infra/ctl.sh start|stop|kill|kill-in-commit|restart|rebuild|pause|resume COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
 action="${1:-}"; name="${2:-}"
 components | cut -d'|' -f1 | grep -qx "$name" || usage
 ensure_secrets
@@ -24,24 +30,36 @@ start_one() {
     kafka)           kafka_start; kafka_wait ;;
     # Connect restores its connectors from its config topic; wait until the task runs.
     connect)         connect_start; connect_wait; connector_wait ;;
-    node1|node2)     node_start "${1#node}"; node_wait "${1#node}" ;;
+    # Out of nginx until ready (caught up with the change stream), then back in the pool.
+    node1|node2)     running "$1" || nginx_drain "${1#node}" 0
+                     node_start "${1#node}"; node_wait "${1#node}"; nginx_undrain "${1#node}" ;;
     nginx)           nginx_start; nginx_wait ;;
     *)               monitoring_start; monitoring_wait ;;
   esac
 }
 
+# A graceful stop; an app node leaves nginx's pool first, then gets SIGTERM (Spring's graceful
+# shutdown finishes what it holds and commits the index).
+stop_one() {
+  if [[ "$1" == node? ]]; then nginx_drain "${1#node}"; fi
+  stop "$1" 40
+}
+
 case "$action" in
   start)   start_one "$name" ;;
-  stop)    stop "$name" 40 ;;
+  stop)    stop_one "$name" ;;
   kill)    kill_now "$name" ;;
-  restart) stop "$name" 40; start_one "$name" ;;
+  kill-in-commit)
+    [[ "$name" == node? ]] || die "only an app node has an index commit to interrupt"
+    node_kill_in_commit "${name#node}" "${3:-20}" ;;
+  restart) stop_one "$name"; start_one "$name" ;;
   pause|resume)
     [ "$name" = mariadb-replica ] || die "only mariadb-replica can be paused or resumed"
     if [ "$action" = pause ]; then db_sql replica "STOP SLAVE SQL_THREAD"
     else db_sql replica "START SLAVE SQL_THREAD"; wait_for "replication" 30 mariadb-replica replica_healthy; replica_caught_up; fi ;;
   rebuild)
     [[ "$name" == node? ]] || die "only an app node can be rebuilt"
-    stop "$name" 40
+    stop_one "$name"
     log "deleting $VAR/$name/index; $name rebuilds it from the change topic"
     rm -rf "${VAR:?}/$name/index"
     start_one "$name" ;;

@@ -20,6 +20,8 @@ while IFS='|' read -r name port check; do
     detail=$(curl -fsS --max-time 2 "http://127.0.0.1:$port/internal/index/stats" 2>/dev/null | python3 -c \
       'import json,sys; d=json.load(sys.stdin)["data"]; print("  docs=%s indexer=%s" % (d["numDocs"], d["phase"]))' 2>/dev/null)
   fi
+  # A drained node gets no traffic from nginx (ctl.sh stop/restart/rebuild drain it first).
+  if [[ "$name" == node? ]] && nginx_drained "${name#node}"; then detail="$detail  drained (out of nginx)"; fi
   printf '%-24s %-8s %-6s %-8s %s%s\n' "$name" "$pid" "$port" "$rss" "$state" "$detail"
 done < <(components)
 exit $bad

@@ -31,6 +31,9 @@ step "Kafka up"
 connect_start
 node_restart_if_stale 1
 node_restart_if_stale 2
+# A node that starts now stays out of nginx until it is ready (caught up with the change stream).
+running node1 || nginx_drain 1 0
+running node2 || nginx_drain 2 0
 node_start 1
 node_start 2
 nginx_start
@@ -42,6 +45,9 @@ step "Kafka Connect up, Debezium connector RUNNING"
 node_wait 1
 node_wait 2
 nginx_wait
+# Ready: back into nginx's pool (also a node stopped earlier with ctl.sh, which drained it).
+nginx_undrain 1
+nginx_undrain 2
 monitoring_wait
 step "app nodes ready, nginx and Prometheus up"
 if [ "$(db_sql primary "SELECT COUNT(*) FROM $MARIADB_DATABASE.posts")" = 0 ]; then

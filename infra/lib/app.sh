@@ -48,6 +48,33 @@ node_restart_if_stale() {
   local n="$1"
   if running "node$n" && [ "$(APP_JAR)" -nt "$(pidfile "node$n")" ]; then
     log "app jar is newer than node$n: restarting it"
+    nginx_drain "$n"
     stop "node$n" 40
   fi
+}
+
+# node_kill_in_commit N [TIMEOUT_S]: SIGKILL node N inside a Lucene commit, as a crash at
+# the worst moment would. IndexWriter.commit() writes and fsyncs pending_segments_G, fsyncs
+# every file of the commit, then renames it to segments_G: the watch below polls the index
+# directory (bash builtins only, no process per check) and kills the node the moment a
+# pending_segments file shows. Prints "hit pending_segments_G" when that file outlived the
+# process (the commit was cut before its rename: the restart must fall back to segments_G-1
+# and replay from its offsets), "missed pending_segments_G" when the commit finished first.
+# Fails, leaving the node running, if no commit starts within TIMEOUT_S (default 20).
+node_kill_in_commit() {
+  local n="$1" timeout="${2:-20}" dir="$VAR/node$1/index" f pid pending="" p
+  f=$(pidfile "node$n")
+  [ -f "$f" ] && alive "$(cat "$f")" || die "node$n is not running"
+  pid=$(cat "$f")
+  local deadline=$((SECONDS + timeout))
+  while [ -z "$pending" ]; do
+    for p in "$dir"/pending_segments_*; do [ -e "$p" ] && pending="$p"; done
+    [ -n "$pending" ] && break
+    [ $SECONDS -lt $deadline ] || die "node$n started no index commit within ${timeout}s (are writes flowing?)"
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+  for _ in $(seq 50); do alive "$pid" || break; sleep 0.1; done
+  alive "$pid" && die "node$n (pid $pid) survived SIGKILL"
+  rm -f "$f"
+  if [ -e "$pending" ]; then echo "hit ${pending##*/}"; else echo "missed ${pending##*/}"; fi
 }

@@ -1,14 +1,78 @@
 # shellcheck shell=bash
 # nginx in the foreground (daemon off) so the pid we record is the master's.
+#
+# Draining: a node leaves nginx's pool before it stops, so no request is sent to a node that
+# is shutting down (a write sent there would be refused, and nginx never resends a POST).
+# The drained nodes are marker files ($RUN/nodeN.drained); nginx/nginx.conf, the one template
+# of the upstream, renders each drained node's server with `down` (${NODE1_DRAIN}).
+drain_marker() { printf '%s/node%s.drained\n' "$RUN" "$1"; }
+
+nginx_render() {
+  local n
+  for n in 1 2; do
+    if [ -f "$(drain_marker "$n")" ]; then printf -v "NODE${n}_DRAIN" ' down'; else printf -v "NODE${n}_DRAIN" ''; fi
+    export "NODE${n}_DRAIN"
+  done
+  NGINX_USER=www-data render "$HANWIKI_ROOT/nginx/nginx.conf" "$CONF/nginx.conf"
+  nginx -t -q -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf" 2>>"$LOGS/nginx.log" \
+    || { tail -5 "$LOGS/nginx.log" >&2; die "nginx config test failed"; }
+}
+
 nginx_start() {
   running nginx && return 0
-  NGINX_USER=www-data render "$HANWIKI_ROOT/nginx/nginx.conf" "$CONF/nginx.conf"
   mkdir -p "$VAR/nginx/temp"
   # Workers run as www-data and buffer large request bodies (posts over 16 KB) to disk here.
   chmod 755 "$VAR/nginx"
   chown -R www-data "$VAR/nginx/temp" 2>/dev/null || true
-  nginx -t -q -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf" 2>>"$LOGS/nginx.log" \
-    || { tail -5 "$LOGS/nginx.log" >&2; die "nginx config test failed"; }
+  nginx_render
   start_bg nginx nginx -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf"
 }
 nginx_wait() { wait_for "nginx" 20 nginx port_open "$NGINX_PORT"; }
+
+# nginx_reload [WAIT_S]: re-renders the config and reloads it (SIGHUP to the master: new
+# workers start on the new config, the old ones finish the requests they hold, then exit).
+# With WAIT_S, returns once every old worker has exited: from then on, no connection and no
+# request of nginx uses the old upstream. A no-op when nginx is not running (it renders the
+# current state when it starts).
+nginx_reload() {
+  local wait="${1:-0}" master old p left
+  running nginx || return 0
+  master=$(cat "$(pidfile nginx)")
+  old=$(ps -o pid= --ppid "$master" | tr -d ' ' || true)
+  nginx_render
+  kill -HUP "$master"
+  [ "$wait" -gt 0 ] || return 0
+  local deadline=$((SECONDS + wait))
+  while :; do
+    left=""
+    for p in $old; do alive "$p" && left="$left $p"; done
+    [ -z "$left" ] && return 0
+    if [ $SECONDS -ge $deadline ]; then
+      warn "nginx workers$left still finish old requests after ${wait}s; going on"
+      return 0
+    fi
+    sleep 0.1
+  done
+}
+
+# nginx_drain N [WAIT_S]: takes node N out of the pool and returns once nginx holds no request
+# or connection to it: the old workers' in-flight requests finish first (at most WAIT_S, 40 by
+# default; 0 for a node that is not running, which has nothing in flight).
+nginx_drain() {
+  mkdir -p "$RUN"
+  [ -f "$(drain_marker "$1")" ] && return 0
+  touch "$(drain_marker "$1")"
+  running nginx && log "draining node$1 out of nginx"
+  nginx_reload "${2:-40}"
+}
+
+# nginx_undrain N: puts node N back into the pool (call once it is ready).
+nginx_undrain() {
+  [ -f "$(drain_marker "$1")" ] || return 0
+  rm -f "$(drain_marker "$1")"
+  running nginx && log "node$1 back in nginx"
+  nginx_reload
+}
+
+# nginx_drained N: true while node N is out of the pool.
+nginx_drained() { [ -f "$(drain_marker "$1")" ]; }

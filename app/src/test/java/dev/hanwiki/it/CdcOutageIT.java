@@ -21,7 +21,7 @@ class CdcOutageIT {
             Stack.infra("ctl.sh", "start", "connect");
             writer.awaitMore(20, Duration.ofSeconds(10));
         }
-        assertThat(writer.refused()).as("writes do not depend on Connect").isZero();
+        assertThat(writer.refused()).as("writes do not depend on Connect; last refusal: " + writer.lastRefusal()).isZero();
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(30));
     }
 
@@ -37,7 +37,7 @@ class CdcOutageIT {
             Stack.infra("ctl.sh", "start", "kafka");
             writer.awaitMore(20, Duration.ofSeconds(10));
         }
-        assertThat(writer.refused()).as("writes do not depend on Kafka").isZero();
+        assertThat(writer.refused()).as("writes do not depend on Kafka; last refusal: " + writer.lastRefusal()).isZero();
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(30));
     }
 
@@ -56,7 +56,7 @@ class CdcOutageIT {
             }
             writer.awaitMore(20, Duration.ofSeconds(10));
         }
-        assertThat(writer.refused()).isZero();
+        assertThat(writer.refused()).as("last refusal: " + writer.lastRefusal()).isZero();
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(30));
     }
 }

@@ -112,10 +112,32 @@ final class Stack {
         });
     }
 
-    /** Runs an infra script (e.g. {@code ctl.sh kill node2}) and fails with its output if it fails. */
-    static void infra(String script, String... args) {
+    /** Runs an infra script (e.g. {@code ctl.sh kill node2}); returns its output, fails with it if the script fails. */
+    static String infra(String script, String... args) {
         List<String> cmd = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("infra").resolve(script).toString()));
         cmd.addAll(List.of(args));
+        Run run = run(cmd);
+        if (run.exitCode() != 0) {
+            throw new AssertionError("failed (" + run.exitCode() + "): " + cmd + "\n" + run.output());
+        }
+        return run.output();
+    }
+
+    /** What a command printed (stdout and stderr together) and its exit code. */
+    record Run(int exitCode, String output) {
+    }
+
+    /**
+     * The checker of {@code make verify-index} (infra/verify_index.py), re-checking for up to
+     * {@code waitSeconds}: exit code 0 only when both nodes show zero missing, stale, ghost and
+     * duplicate posts.
+     */
+    static Run verifyIndex(int waitSeconds) {
+        return run(List.of("python3", ROOT.resolve("infra/verify_index.py").toString(), "--wait", String.valueOf(waitSeconds)));
+    }
+
+    /** Runs {@code cmd} in the repository root (at most 180 s). */
+    static Run run(List<String> cmd) {
         try {
             Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
@@ -123,9 +145,7 @@ final class Stack {
                 p.destroyForcibly();
                 throw new AssertionError("timed out: " + cmd + "\n" + out);
             }
-            if (p.exitValue() != 0) {
-                throw new AssertionError("failed (" + p.exitValue() + "): " + cmd + "\n" + out);
-            }
+            return new Run(p.exitValue(), out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
