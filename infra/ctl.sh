@@ -32,7 +32,7 @@ start_one() {
     connect)         connect_start; connect_wait; connector_wait ;;
     # Out of nginx until ready (caught up with the change stream), then back in the pool.
     node1|node2)     running "$1" || nginx_drain "${1#node}" 0
-                     node_start "${1#node}"; node_wait "${1#node}"; nginx_undrain "${1#node}" ;;
+                     node_start "${1#node}"; node_ready_then_undrain "${1#node}" ;;
     nginx)           nginx_start; nginx_wait ;;
     *)               monitoring_start; monitoring_wait ;;
   esac
@@ -40,9 +40,36 @@ start_one() {
 
 # A graceful stop; an app node leaves nginx's pool first, then gets SIGTERM (Spring's graceful
 # shutdown finishes what it holds and commits the index).
+# Not when the other node is not serving (stopped, crashed or drained): draining the last one
+# would turn away every request for the drain wait and, on a restart, the whole catch-up.
 stop_one() {
-  if [[ "$1" == node? ]]; then nginx_drain "${1#node}"; fi
+  if [[ "$1" == node? ]]; then
+    local other=$(( ${1#node} == 1 ? 2 : 1 ))
+    if running "node$other" && ! nginx_drained "$other"; then
+      nginx_drain "${1#node}"
+    else
+      warn "node$other is not serving: stopping $1 without draining it (nothing else would take its requests)"
+    fi
+  fi
   stop "$1" 40
+}
+
+# Waits for node N's readiness, then puts it back into nginx. If the wait gives up while the
+# node still runs (a slow start on a loaded machine), a watcher in the background puts it back
+# once it is ready, so a slow start never leaves it out of the pool; the command still fails.
+node_ready_then_undrain() {
+  local n="$1"
+  if (node_wait "$n"); then
+    nginx_undrain "$n"
+    return 0
+  fi
+  if running "node$n"; then
+    warn "node$n is not ready yet; it rejoins nginx by itself once it is"
+    (wait_for "app node $n (readiness)" 1800 "node$n" node_ready "$n" && nginx_undrain "$n") \
+      </dev/null >>"$LOGS/ctl-node$n-rejoin.log" 2>&1 &
+    disown
+  fi
+  return 1
 }
 
 case "$action" in

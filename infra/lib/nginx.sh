@@ -57,20 +57,25 @@ nginx_reload() {
 
 # nginx_drain N [WAIT_S]: takes node N out of the pool and returns once nginx holds no request
 # or connection to it: the old workers' in-flight requests finish first (at most WAIT_S, 40 by
-# default; 0 for a node that is not running, which has nothing in flight).
+# default; 0 for a node that is not running, which has nothing in flight). The marker is the
+# wanted state and nginx is always reloaded to it, even when the marker was there already: a
+# reload that failed or was interrupted earlier is repaired by the next call.
 nginx_drain() {
   mkdir -p "$RUN"
-  [ -f "$(drain_marker "$1")" ] && return 0
-  touch "$(drain_marker "$1")"
-  running nginx && log "draining node$1 out of nginx"
+  if ! nginx_drained "$1"; then
+    touch "$(drain_marker "$1")"
+    running nginx && log "draining node$1 out of nginx"
+  fi
   nginx_reload "${2:-40}"
 }
 
-# nginx_undrain N: puts node N back into the pool (call once it is ready).
+# nginx_undrain N: puts node N back into the pool (call once it is ready); reloads nginx to the
+# wanted state even if the marker was gone already (see nginx_drain).
 nginx_undrain() {
-  [ -f "$(drain_marker "$1")" ] || return 0
-  rm -f "$(drain_marker "$1")"
-  running nginx && log "node$1 back in nginx"
+  if nginx_drained "$1"; then
+    rm -f "$(drain_marker "$1")"
+    running nginx && log "node$1 back in nginx"
+  fi
   nginx_reload
 }
 

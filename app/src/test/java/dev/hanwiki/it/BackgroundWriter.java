@@ -15,6 +15,8 @@ final class BackgroundWriter implements AutoCloseable {
 
     private final List<Long> acknowledged = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger refused = new AtomicInteger();
+    /** Refusals with no HTTP answer at all (the connection failed), a subset of {@link #refused}. */
+    private final AtomicInteger unanswered = new AtomicInteger();
     private volatile String lastRefusal = "none";
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread thread;
@@ -34,6 +36,7 @@ final class BackgroundWriter implements AutoCloseable {
                     }
                 } catch (RuntimeException e) {
                     refused.incrementAndGet();
+                    unanswered.incrementAndGet();
                     lastRefusal = e.toString();
                 }
                 try {
@@ -58,6 +61,11 @@ final class BackgroundWriter implements AutoCloseable {
 
     int refused() {
         return refused.get();
+    }
+
+    /** Writes that got no HTTP answer (the connection failed); the rest of {@link #refused} got a status. */
+    int unanswered() {
+        return unanswered.get();
     }
 
     /** The last refusal, for assertion messages. */

@@ -44,9 +44,13 @@ class NodeRecoveryIT {
             writer.awaitMore(20, Duration.ofSeconds(10));
         }
         // ctl.sh drains node1 out of nginx before it stops (and puts it back once it is ready):
-        // no write is sent to the stopping node, so none is refused.
-        assertThat(writer.refused()).as("writes refused while node1 was drained, stopped and rebuilt; last: "
-                + writer.lastRefusal()).isZero();
+        // no write is sent to the stopping node, so none is answered with an error. The two nginx
+        // reloads (out, back in) close idle client keep-alive connections; a request written on
+        // one at that instant gets no answer at all (ADR 0041): at most one per reload.
+        assertThat(writer.refused() - writer.unanswered()).as("writes answered with an error while node1 was "
+                + "drained, stopped and rebuilt; last refusal: " + writer.lastRefusal()).isZero();
+        assertThat(writer.unanswered()).as("writes whose connection an nginx reload closed; last refusal: "
+                + writer.lastRefusal()).isLessThanOrEqualTo(2);
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(20));
     }
 }
