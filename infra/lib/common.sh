@@ -92,13 +92,15 @@ apt_install() {
 render() {
   local tmpl="$1" out="$2" vars
   vars=$(grep -oE '\$\{[A-Z][A-Z0-9_]*\}' "$tmpl" | sort -u | tr -d '\n')
+  # envsubst renders a name missing from the environment as empty, so check first (set but
+  # empty is fine: e.g. NODE1_DRAIN when the node is in the pool).
+  local name missing=""
+  for name in $(grep -oE '\$\{[A-Z][A-Z0-9_]*\}' "$tmpl" | sort -u | tr -d '${}'); do
+    printenv "$name" >/dev/null || missing="$missing $name"
+  done
+  [ -z "$missing" ] || die "template $tmpl uses undefined variables:$missing"
   mkdir -p "$(dirname "$out")"
   envsubst "$vars" <"$tmpl" >"$out.tmp"
-  if grep -qE '\$\{[A-Z][A-Z0-9_]*\}' "$out.tmp"; then
-    local left; left=$(grep -oE '\$\{[A-Z][A-Z0-9_]*\}' "$out.tmp" | sort -u | tr '\n' ' ')
-    # envsubst leaves undefined names empty, so check definitions before, not after.
-    die "template $tmpl uses undefined variables: $left"
-  fi
   mv "$out.tmp" "$out"
 }
 
