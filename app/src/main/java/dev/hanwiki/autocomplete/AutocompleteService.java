@@ -19,8 +19,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Answers a typed prefix: from the Redis prefix keys of the current version when they can
  * answer completely, otherwise from this node's index ({@link TitleFallback}). Redis entries are
- * only candidates: each is checked against its post's record (current title, not deleted) and
- * against the prefix, so a stale entry is never shown. The fallback is used when
+ * only candidates: each is checked against its record (a post's current title, not deleted; a
+ * popular query's, not expired) and against the prefix, so a stale entry is never shown; the
+ * records are read with one script per shard. A query that reads like one of the titles is
+ * dropped (the title stays). The index knows titles only, so the fallback is used when
  * <ul>
  *   <li>a shard holding a key or record is down, slow or behind an open breaker ({@code unavailable});</li>
  *   <li>that shard lost its keys (restarted) or nothing was built yet ({@code not-built});</li>
@@ -111,7 +113,7 @@ final class AutocompleteService {
         }
         List<CompletableFuture<List<ScoredValue<byte[]>>>> reads = lookup.keys().stream()
                 .map(suffix -> store.top(version, suffix)).toList();
-        Set<Long> ids = new LinkedHashSet<>();
+        Set<String> members = new LinkedHashSet<>();
         boolean full = false;
         for (CompletableFuture<List<ScoredValue<byte[]>>> read : reads) {
             List<ScoredValue<byte[]>> entries = read.join();
@@ -120,39 +122,74 @@ final class AutocompleteService {
             }
             full |= entries.size() >= settings.keep();
             for (ScoredValue<byte[]> entry : entries) {
-                ids.add(Long.parseLong(new String(entry.getValue(), StandardCharsets.UTF_8)));
+                members.add(new String(entry.getValue(), StandardCharsets.UTF_8));
             }
         }
-        if (ids.isEmpty()) {
+        if (members.isEmpty()) {
             return new FromRedis(null, "empty");
         }
-        List<Long> idList = new ArrayList<>(ids);
-        List<CompletableFuture<byte[]>> records = new ArrayList<>(idList.size());
-        for (long id : idList) {
-            if (state.lostShards().contains(store.shardOfRecord(version, id))) {
+        List<String> memberList = new ArrayList<>(members);
+        for (String member : memberList) {
+            if (state.lostShards().contains(store.shardOfRecord(version, member))) {
                 return new FromRedis(null, "not-built");
             }
-            records.add(store.record(version, id));
         }
-        List<TitleStore.Entry> live = new ArrayList<>();
-        for (int i = 0; i < idList.size(); i++) {
-            byte[] record = records.get(i).join();
+        List<byte[]> records = store.records(version, memberList).join();
+        List<Candidate> live = new ArrayList<>();
+        long now = System.currentTimeMillis();
+        for (int i = 0; i < memberList.size(); i++) {
+            byte[] record = records.get(i);
             if (record == TitleStore.UNAVAILABLE) {
                 return new FromRedis(null, "unavailable");
             }
-            TitleStore.Entry entry = TitleStore.parse(idList.get(i), record);
-            if (entry != null && lookup.matches(entry.title())) {
-                live.add(entry);
+            Candidate c = Candidate.of(memberList.get(i), record, now);
+            if (c != null && lookup.matches(c.text())) {
+                live.add(c);
             }
         }
+        live = Candidate.withoutQueriesEqualToTitles(live);
         if (live.size() < settings.results() && (full || lookup.truncated())) {
             return new FromRedis(null, "incomplete");
         }
         if (live.isEmpty()) {
             return new FromRedis(null, "empty");
         }
-        live.sort(Comparator.comparingDouble((TitleStore.Entry e) -> -e.score()).thenComparingLong(TitleStore.Entry::id));
-        return new FromRedis(live.stream().limit(settings.results()).map(e -> new Suggestion(e.id(), e.title())).toList(),
-                null);
+        live.sort(Candidate.ORDER);
+        return new FromRedis(live.stream().limit(settings.results()).map(Candidate::suggestion).toList(), null);
+    }
+
+    /** A checked entry: a live title (with its post id) or an unexpired query (id null). */
+    record Candidate(Long id, String text, double score) {
+
+        /** Most popular first; on a tie titles before queries, then by id or text. */
+        static final Comparator<Candidate> ORDER = Comparator.comparingDouble((Candidate c) -> -c.score())
+                .thenComparing(c -> c.id() == null)
+                .thenComparing(c -> c.id() == null ? 0L : c.id())
+                .thenComparing(Candidate::text);
+
+        /** The entry a member's record confirms, or null (no record, a tombstone, expired). */
+        static Candidate of(String member, byte[] record, long nowMillis) {
+            if (QueryStore.isQueryMember(member)) {
+                QueryStore.Entry q = QueryStore.parse(record);
+                return q == null || q.expiresAt() <= nowMillis ? null : new Candidate(null, q.query(), q.score());
+            }
+            TitleStore.Entry t = TitleStore.parse(Long.parseLong(member), record);
+            return t == null ? null : new Candidate(t.id(), t.title(), t.score());
+        }
+
+        /** A query that reads like one of the titles (normalized) adds nothing: the title, with its id, stays. */
+        static List<Candidate> withoutQueriesEqualToTitles(List<Candidate> candidates) {
+            Set<String> titles = new java.util.HashSet<>();
+            for (Candidate c : candidates) {
+                if (c.id() != null) {
+                    titles.add(PrefixKeys.normalizeTitle(c.text()));
+                }
+            }
+            return candidates.stream().filter(c -> c.id() != null || !titles.contains(c.text())).toList();
+        }
+
+        Suggestion suggestion() {
+            return id == null ? Suggestion.ofQuery(text) : Suggestion.ofTitle(id, text);
+        }
     }
 }
