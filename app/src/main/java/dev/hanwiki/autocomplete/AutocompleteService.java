@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers a typed prefix: from the Redis prefix keys of the current version when they can
@@ -33,6 +35,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class AutocompleteService {
 
+    private static final Logger log = LoggerFactory.getLogger(AutocompleteService.class);
+
     /** An answer and where it came from ({@code redis} or {@code fallback}). */
     record Answer(List<Suggestion> suggestions, String source) {
     }
@@ -46,6 +50,7 @@ final class AutocompleteService {
     private final Timer redisTimer;
     private final Timer fallbackTimer;
     private final Map<String, Counter> fallbackReasons = new ConcurrentHashMap<>();
+    private volatile long lastErrorLog = System.nanoTime() - TimeUnit.MINUTES.toNanos(2);
 
     AutocompleteService(TitleStore store, KeyVersions versions, PrefixKeys keys, TitleFallback fallback,
             AutocompleteSettings settings, MeterRegistry meters) {
@@ -88,6 +93,11 @@ final class AutocompleteService {
             reason = redis.reason;
         } catch (RuntimeException e) {
             reason = "error";
+            long now = System.nanoTime();
+            if (now - lastErrorLog > TimeUnit.MINUTES.toNanos(1)) {
+                lastErrorLog = now;
+                log.warn("Autocomplete from Redis failed, answering from the index (logged once a minute)", e);
+            }
         }
         List<Suggestion> answer = fallback.suggest(lookup, settings.results());
         fallbackReasons.computeIfAbsent(reason, r -> Counter.builder("hanwiki.autocomplete.fallbacks").tag("reason", r)
@@ -185,7 +195,8 @@ final class AutocompleteService {
                     titles.add(PrefixKeys.normalizeTitle(c.text()));
                 }
             }
-            return candidates.stream().filter(c -> c.id() != null || !titles.contains(c.text())).toList();
+            return candidates.stream().filter(c -> c.id() != null || !titles.contains(c.text()))
+                    .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
         }
 
         Suggestion suggestion() {

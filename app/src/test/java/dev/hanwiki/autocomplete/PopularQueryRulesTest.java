@@ -171,8 +171,8 @@ class PopularQueryRulesTest {
         var tombstone = AutocompleteService.Candidate.of("6", TitleStore.bytes("-Spring Data"), now);
         assertThat(expired).isNull();
         assertThat(tombstone).isNull();
-        List<AutocompleteService.Candidate> kept = new java.util.ArrayList<>(
-                AutocompleteService.Candidate.withoutQueriesEqualToTitles(List.of(title, sameAsTitle, query, tiedQuery)));
+        List<AutocompleteService.Candidate> kept =
+                AutocompleteService.Candidate.withoutQueriesEqualToTitles(List.of(title, sameAsTitle, query, tiedQuery));
         kept.sort(AutocompleteService.Candidate.ORDER);
         assertThat(kept.stream().map(AutocompleteService.Candidate::suggestion).toList()).containsExactly(
                 Suggestion.ofQuery("spring batch"), Suggestion.ofTitle(5, "Spring Boot"), Suggestion.ofQuery("spring cloud"));
