@@ -5,10 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.hanwiki.search.SearchAnswered;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.codec.digest.MurmurHash3;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.event.EventListener;
@@ -33,7 +30,6 @@ import org.springframework.context.event.EventListener;
 final class PopularQueries implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(PopularQueries.class);
-    private static final HexFormat HEX = HexFormat.of();
     private static final long SWEEP_MILLIS = 60_000;
 
     private final QueryCounter counter;
@@ -100,8 +96,7 @@ final class PopularQueries implements AutoCloseable {
 
     /** Clients go to Redis as a hash: the count needs them distinct, not readable. */
     static String clientId(String client) {
-        byte[] b = client.getBytes(StandardCharsets.UTF_8);
-        return HEX.toHexDigits(MurmurHash3.hash128x64(b, 0, b.length, 0)[0]);
+        return QueryStore.hash(client);
     }
 
     private void flushQuietly() {

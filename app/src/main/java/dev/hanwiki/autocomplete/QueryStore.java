@@ -53,8 +53,13 @@ final class QueryStore {
 
     /** The sorted-set member of a (normalized) query. */
     static String member(String query) {
-        byte[] b = query.getBytes(StandardCharsets.UTF_8);
-        return "q" + HEX.toHexDigits(MurmurHash3.hash128x64(b, 0, b.length, 0)[0]);
+        return "q" + hash(query);
+    }
+
+    /** 16 hex digits of a 64-bit hash (MurmurHash3, as the ring): query members and client ids. */
+    static String hash(String text) {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        return HEX.toHexDigits(MurmurHash3.hash128x64(b, 0, b.length, 0)[0]);
     }
 
     static String recordKey(long version, String member) {

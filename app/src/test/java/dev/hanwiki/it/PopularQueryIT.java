@@ -63,19 +63,29 @@ class PopularQueryIT {
         long searched = System.nanoTime();
 
         String raw = word.substring(0, 3);
+        // The bound: both nodes suggest it (by its raw prefix) within DELAY of the third search.
+        Eventually.within(DELAY.plusSeconds(10), "the phrase suggested on both nodes", () -> {
+            for (int n = 1; n <= 2; n++) {
+                if (!AutocompleteIT.ask(n, raw).queries().contains(phrase)) {
+                    return false;
+                }
+            }
+            return true;
+        });
+        assertThat(Duration.ofNanos(System.nanoTime() - searched)).as("suggested on both nodes").isLessThan(DELAY);
+        // The same entry by its jamo and chosung prefixes, from Redis (a read that missed its
+        // 30 ms budget on this busy machine is answered by the index: ask again).
         String jamo = word.substring(0, 2) + AutocompleteIT.initial(word.charAt(2));
         String chosung = AutocompleteIT.chosung(word);
         for (String prefix : List.of(raw, jamo, chosung)) {
             for (int n = 1; n <= 2; n++) {
                 int node = n;
-                Eventually.within(DELAY.plusSeconds(5), "the phrase suggested for " + prefix + " on node" + node, () -> {
+                Eventually.within(Duration.ofSeconds(3), "the phrase suggested for " + prefix + " on node" + node, () -> {
                     AutocompleteIT.Answer a = AutocompleteIT.ask(node, prefix);
                     return a.status() == 200 && "redis".equals(a.source()) && a.queries().contains(phrase);
                 });
             }
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - searched)).as("suggested by every prefix on both nodes")
-                .isLessThan(DELAY.plus(Duration.ofSeconds(2)));
         // Through nginx, in the contract's shape: the phrase is one of the strings.
         Http.Response r = Http.get(Stack.api() + "/posts/autocomplete?prefix=" + Http.enc(raw));
         assertThat(r.status()).isEqualTo(200);
