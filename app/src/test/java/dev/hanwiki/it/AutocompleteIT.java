@@ -327,6 +327,31 @@ class AutocompleteIT {
         });
     }
 
+    @Test
+    void aRebuildNeverExtendsOrDeletesALockSomeoneElseTookOver() {
+        Eventually.within(Duration.ofSeconds(40), "no rebuild running", () -> !rebuildRunning());
+        Http.Response started = Http.call("POST", Stack.node(1) + "/internal/autocomplete/rebuild").send();
+        assertThat(started.status()).as(started.toString()).isEqualTo(202);
+        // As if our lock had expired while the builder stalled and another builder took it: the
+        // build goes on, but must leave the other holder's lock alone (compare-and-delete).
+        int shard = 0;
+        for (int i = 1; i <= 3 && shard == 0; i++) {
+            if (CacheShardsIT.redis(i).get("hw:ac:lock") != null) {
+                shard = i;
+            }
+        }
+        assertThat(shard).as("the shard holding the rebuild lock").isPositive();
+        var lockShard = CacheShardsIT.redis(shard);
+        try {
+            lockShard.set("hw:ac:lock", "intruder:1", io.lettuce.core.SetArgs.Builder.xx().px(60_000));
+            Eventually.within(Duration.ofSeconds(120), "rebuild done", () -> !rebuildRunning());
+            assertThat(lockShard.get("hw:ac:lock")).as("the other holder's lock after our build ended").isEqualTo("intruder:1");
+            assertThat(lockShard.pttl("hw:ac:lock")).as("not extended to our 2 minutes").isLessThanOrEqualTo(60_000);
+        } finally {
+            lockShard.del("hw:ac:lock");
+        }
+    }
+
     private static boolean rebuildRunning() {
         for (int n = 1; n <= 2; n++) {
             String state = Http.get(Stack.node(n) + "/internal/autocomplete/rebuild").data().path("state").asString();
