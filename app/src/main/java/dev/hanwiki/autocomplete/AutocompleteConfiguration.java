@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The autocomplete feature's parts: keys, store, version pointer, change writer, rebuild. */
+/** The autocomplete feature's parts: keys, stores, version pointer, change writer, popular queries, rebuild. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(AutocompleteSettings.class)
 class AutocompleteConfiguration {
@@ -32,6 +32,18 @@ class AutocompleteConfiguration {
     TitleChangeWriter titleChangeWriter(TitleStore store, KeyVersions versions, AutocompleteSettings settings,
             MeterRegistry meters) {
         return new TitleChangeWriter(store, versions, settings, meters);
+    }
+
+    @Bean
+    QueryStore queryStore(TitleStore titles, PrefixKeys keys) {
+        return new QueryStore(titles, keys);
+    }
+
+    @Bean(destroyMethod = "close")
+    PopularQueries popularQueries(ShardedRedis redis, QueryStore store, KeyVersions versions,
+            AutocompleteSettings settings, MeterRegistry meters) {
+        return new PopularQueries(new QueryCounter(redis, settings.queries().window()), store, versions,
+                settings.queries(), meters);
     }
 
     @Bean

@@ -54,7 +54,7 @@ final class AutocompleteRebuild {
     private final TitleStore store;
     private final KeyVersions versions;
     private final AutocompleteSettings settings;
-    private final String node;
+    private final RebuildLock lock;
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("IDLE", 0, 0, 0, null, null, null));
     private final Object running = new Object();
@@ -66,7 +66,7 @@ final class AutocompleteRebuild {
         this.store = store;
         this.versions = versions;
         this.settings = settings;
-        this.node = node.id();
+        this.lock = new RebuildLock(store.redis(), node.id(), LOCK_TTL);
     }
 
     Progress progress() {
@@ -87,21 +87,17 @@ final class AutocompleteRebuild {
                 return "this node's index is still catching up with the change stream; retry when it is ready";
             }
             long version = Math.max(System.currentTimeMillis(), versions.current() + 1);
-            String lock = TitleStore.LOCK_KEY;
-            String unavailable = "unavailable";
-            String granted = unavailable;
-            for (int attempt = 1; attempt <= ATTEMPTS && unavailable.equals(granted); attempt++) {
-                // "OK" when granted, null (nil) when another builder holds the lock.
-                granted = store.redis().onShardFor(lock, c -> c.set(lock, TitleStore.bytes(node + ":" + version),
-                        SetArgs.Builder.nx().px(LOCK_TTL.toMillis())), unavailable).join();
-                if (unavailable.equals(granted)) {
+            RebuildLock.Outcome taken = RebuildLock.Outcome.UNAVAILABLE;
+            for (int attempt = 1; attempt <= ATTEMPTS && taken == RebuildLock.Outcome.UNAVAILABLE; attempt++) {
+                taken = lock.take(version);
+                if (taken == RebuildLock.Outcome.UNAVAILABLE) {
                     sleep(Duration.ofMillis(100L * attempt));
                 }
             }
-            if (unavailable.equals(granted)) {
+            if (taken == RebuildLock.Outcome.UNAVAILABLE) {
                 return "the shard holding the rebuild lock is unavailable";
             }
-            if (!"OK".equals(granted)) {
+            if (taken == RebuildLock.Outcome.HELD) {
                 return "a rebuild is already running (the lock is held)";
             }
             progress.set(new Progress("RUNNING", version, IndexedTitles.count(index), 0, Instant.now().toString(), null,
@@ -125,8 +121,7 @@ final class AutocompleteRebuild {
             log.warn("Autocomplete rebuild of version {} abandoned: {}", version, e.getMessage());
             deleteVersions(v -> v == version);
         } finally {
-            String lock = TitleStore.LOCK_KEY;
-            store.redis().onShardFor(lock, c -> c.del(lock), 0L).join();
+            lock.release(version);
         }
     }
 
@@ -147,7 +142,7 @@ final class AutocompleteRebuild {
                 progress.set(new Progress("RUNNING", version, p.total(), written.get(), p.startedAt(), null, null));
                 if (System.currentTimeMillis() - refreshed[0] > REFRESH_MILLIS) {
                     refreshed[0] = System.currentTimeMillis();
-                    keepAlive();
+                    keepAlive(version);
                 }
             }
         });
@@ -162,7 +157,7 @@ final class AutocompleteRebuild {
         progress.set(new Progress("SWITCHED", version, p.total(), written.get(), p.startedAt(), null, null));
         // Readers still on the old version (one poll late at most) finish before it goes.
         sleep(settings.pointerPoll().multipliedBy(4).plusSeconds(1));
-        keepAlive();
+        keepAlive(version);
         // Only older versions: a newer one can only be a later build that took an expired lock.
         long removed = deleteVersions(v -> v < version);
         progress.set(new Progress("DONE", version, p.total(), written.get(), p.startedAt(), Instant.now().toString(), null));
@@ -263,9 +258,8 @@ final class AutocompleteRebuild {
     }
 
     /** Extends the lock and the "building" marker while the build is alive. */
-    private void keepAlive() {
-        String lock = TitleStore.LOCK_KEY;
-        store.redis().onShardFor(lock, c -> c.pexpire(lock, LOCK_TTL.toMillis()), false).join();
+    private void keepAlive(long version) {
+        lock.refresh(version);
         everyShard(c -> c.pexpire(TitleStore.BUILDING_KEY, LOCK_TTL.toMillis()));
     }
 

@@ -15,12 +15,16 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers a typed prefix: from the Redis prefix keys of the current version when they can
  * answer completely, otherwise from this node's index ({@link TitleFallback}). Redis entries are
- * only candidates: each is checked against its post's record (current title, not deleted) and
- * against the prefix, so a stale entry is never shown. The fallback is used when
+ * only candidates: each is checked against its record (a post's current title, not deleted; a
+ * popular query's, not expired) and against the prefix, so a stale entry is never shown; the
+ * records are read with one script per shard. A query that reads like one of the titles is
+ * dropped (the title stays). The index knows titles only, so the fallback is used when
  * <ul>
  *   <li>a shard holding a key or record is down, slow or behind an open breaker ({@code unavailable});</li>
  *   <li>that shard lost its keys (restarted) or nothing was built yet ({@code not-built});</li>
@@ -30,6 +34,8 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  */
 final class AutocompleteService {
+
+    private static final Logger log = LoggerFactory.getLogger(AutocompleteService.class);
 
     /** An answer and where it came from ({@code redis} or {@code fallback}). */
     record Answer(List<Suggestion> suggestions, String source) {
@@ -44,6 +50,7 @@ final class AutocompleteService {
     private final Timer redisTimer;
     private final Timer fallbackTimer;
     private final Map<String, Counter> fallbackReasons = new ConcurrentHashMap<>();
+    private volatile long lastErrorLog = System.nanoTime() - TimeUnit.MINUTES.toNanos(2);
 
     AutocompleteService(TitleStore store, KeyVersions versions, PrefixKeys keys, TitleFallback fallback,
             AutocompleteSettings settings, MeterRegistry meters) {
@@ -86,6 +93,11 @@ final class AutocompleteService {
             reason = redis.reason;
         } catch (RuntimeException e) {
             reason = "error";
+            long now = System.nanoTime();
+            if (now - lastErrorLog > TimeUnit.MINUTES.toNanos(1)) {
+                lastErrorLog = now;
+                log.warn("Autocomplete from Redis failed, answering from the index (logged once a minute)", e);
+            }
         }
         List<Suggestion> answer = fallback.suggest(lookup, settings.results());
         fallbackReasons.computeIfAbsent(reason, r -> Counter.builder("hanwiki.autocomplete.fallbacks").tag("reason", r)
@@ -111,7 +123,7 @@ final class AutocompleteService {
         }
         List<CompletableFuture<List<ScoredValue<byte[]>>>> reads = lookup.keys().stream()
                 .map(suffix -> store.top(version, suffix)).toList();
-        Set<Long> ids = new LinkedHashSet<>();
+        Set<String> members = new LinkedHashSet<>();
         boolean full = false;
         for (CompletableFuture<List<ScoredValue<byte[]>>> read : reads) {
             List<ScoredValue<byte[]>> entries = read.join();
@@ -120,39 +132,75 @@ final class AutocompleteService {
             }
             full |= entries.size() >= settings.keep();
             for (ScoredValue<byte[]> entry : entries) {
-                ids.add(Long.parseLong(new String(entry.getValue(), StandardCharsets.UTF_8)));
+                members.add(new String(entry.getValue(), StandardCharsets.UTF_8));
             }
         }
-        if (ids.isEmpty()) {
+        if (members.isEmpty()) {
             return new FromRedis(null, "empty");
         }
-        List<Long> idList = new ArrayList<>(ids);
-        List<CompletableFuture<byte[]>> records = new ArrayList<>(idList.size());
-        for (long id : idList) {
-            if (state.lostShards().contains(store.shardOfRecord(version, id))) {
+        List<String> memberList = new ArrayList<>(members);
+        for (String member : memberList) {
+            if (state.lostShards().contains(store.shardOfRecord(version, member))) {
                 return new FromRedis(null, "not-built");
             }
-            records.add(store.record(version, id));
         }
-        List<TitleStore.Entry> live = new ArrayList<>();
-        for (int i = 0; i < idList.size(); i++) {
-            byte[] record = records.get(i).join();
+        List<byte[]> records = store.records(version, memberList).join();
+        List<Candidate> live = new ArrayList<>();
+        long now = System.currentTimeMillis();
+        for (int i = 0; i < memberList.size(); i++) {
+            byte[] record = records.get(i);
             if (record == TitleStore.UNAVAILABLE) {
                 return new FromRedis(null, "unavailable");
             }
-            TitleStore.Entry entry = TitleStore.parse(idList.get(i), record);
-            if (entry != null && lookup.matches(entry.title())) {
-                live.add(entry);
+            Candidate c = Candidate.of(memberList.get(i), record, now);
+            if (c != null && lookup.matches(c.text())) {
+                live.add(c);
             }
         }
+        live = Candidate.withoutQueriesEqualToTitles(live);
         if (live.size() < settings.results() && (full || lookup.truncated())) {
             return new FromRedis(null, "incomplete");
         }
         if (live.isEmpty()) {
             return new FromRedis(null, "empty");
         }
-        live.sort(Comparator.comparingDouble((TitleStore.Entry e) -> -e.score()).thenComparingLong(TitleStore.Entry::id));
-        return new FromRedis(live.stream().limit(settings.results()).map(e -> new Suggestion(e.id(), e.title())).toList(),
-                null);
+        live.sort(Candidate.ORDER);
+        return new FromRedis(live.stream().limit(settings.results()).map(Candidate::suggestion).toList(), null);
+    }
+
+    /** A checked entry: a live title (with its post id) or an unexpired query (id null). */
+    record Candidate(Long id, String text, double score) {
+
+        /** Most popular first; on a tie titles before queries, then by id or text. */
+        static final Comparator<Candidate> ORDER = Comparator.comparingDouble((Candidate c) -> -c.score())
+                .thenComparing(c -> c.id() == null)
+                .thenComparing(c -> c.id() == null ? 0L : c.id())
+                .thenComparing(Candidate::text);
+
+        /** The entry a member's record confirms, or null (no record, a tombstone, expired). */
+        static Candidate of(String member, byte[] record, long nowMillis) {
+            if (QueryStore.isQueryMember(member)) {
+                QueryStore.Entry q = QueryStore.parse(record);
+                return q == null || q.expiresAt() <= nowMillis ? null : new Candidate(null, q.query(), q.score());
+            }
+            TitleStore.Entry t = TitleStore.parse(Long.parseLong(member), record);
+            return t == null ? null : new Candidate(t.id(), t.title(), t.score());
+        }
+
+        /** A query that reads like one of the titles (normalized) adds nothing: the title, with its id, stays. */
+        static List<Candidate> withoutQueriesEqualToTitles(List<Candidate> candidates) {
+            Set<String> titles = new java.util.HashSet<>();
+            for (Candidate c : candidates) {
+                if (c.id() != null) {
+                    titles.add(PrefixKeys.normalizeTitle(c.text()));
+                }
+            }
+            return candidates.stream().filter(c -> c.id() != null || !titles.contains(c.text()))
+                    .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+        }
+
+        Suggestion suggestion() {
+            return id == null ? Suggestion.ofQuery(text) : Suggestion.ofTitle(id, text);
+        }
     }
 }

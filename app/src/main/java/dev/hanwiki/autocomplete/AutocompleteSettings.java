@@ -1,5 +1,6 @@
 package dev.hanwiki.autocomplete;
 
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -22,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
  * @param fallbackCandidates pages the index fallback reads per answer before checking prefixes
  * @param rebuildBatch   titles written per round trip during a rebuild
  * @param autoRebuild    rebuild by itself when no version exists or a shard lost its keys
+ * @param queries        popular past searches as entries ({@link QuerySettings})
  */
 @Validated
 @ConfigurationProperties("hanwiki.autocomplete")
@@ -34,7 +36,8 @@ record AutocompleteSettings(
         @NotNull @DefaultValue("200ms") Duration retryDelay,
         @Min(10) @Max(10000) @DefaultValue("400") int fallbackCandidates,
         @Min(1) @Max(10000) @DefaultValue("50") int rebuildBatch,
-        @DefaultValue("true") boolean autoRebuild) {
+        @DefaultValue("true") boolean autoRebuild,
+        @Valid @NotNull @DefaultValue QuerySettings queries) {
 
     AutocompleteSettings {
         if (keep < results) {

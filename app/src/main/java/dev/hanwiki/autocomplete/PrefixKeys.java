@@ -55,7 +55,7 @@ final class PrefixKeys {
                 return false;
             }
             return chosung ? chosungRun(normalizeTitle(title)).startsWith(needle)
-                    : Keystrokes.of(normalizeTitle(title)).startsWith(needle);
+                    : KoreanKeyboard.keystrokes(normalizeTitle(title)).startsWith(needle);
         }
     }
 
@@ -80,9 +80,9 @@ final class PrefixKeys {
         for (int i = 1; i <= head.length(); i++) {
             keys.add(Form.RAW.tag + head.substring(0, i));
         }
-        if (Keystrokes.hasHangul(head)) {
-            String strokes = Keystrokes.of(head);
-            int[] ends = Keystrokes.boundaries(head);
+        if (Hangul.hasHangul(head)) {
+            String strokes = KoreanKeyboard.keystrokes(head);
+            int[] ends = KoreanKeyboard.keystrokeEnds(head);
             int next = 0;
             for (int j = 1; j <= strokes.length(); j++) {
                 if (next < ends.length && ends[next] == j) {
@@ -111,12 +111,12 @@ final class PrefixKeys {
             return new Lookup(List.of(Form.CHOSUNG.tag + compact.substring(0, Math.min(compact.length(), maxChars))),
                     true, compact, truncated);
         }
-        String composed = KoreanKeyboard.compose(Keystrokes.of(q));
-        String needle = Keystrokes.of(composed);
+        String composed = KoreanKeyboard.compose(KoreanKeyboard.keystrokes(q));
+        String needle = KoreanKeyboard.keystrokes(composed);
         if (composed.length() > maxChars) {
             return new Lookup(List.of(Form.RAW.tag + composed.substring(0, maxChars)), false, needle, true);
         }
-        if (!Keystrokes.hasHangul(composed)) {
+        if (!Hangul.hasHangul(composed)) {
             return new Lookup(List.of(Form.RAW.tag + composed), false, needle, false);
         }
         return new Lookup(List.of(Form.RAW.tag + composed, Form.JAMO.tag + needle), false, needle, false);

@@ -3,6 +3,7 @@ package dev.hanwiki.autocomplete;
 import dev.hanwiki.search.IndexedTitles;
 import dev.hanwiki.search.PostIndex;
 import dev.hanwiki.search.analysis.Hangul;
+import dev.hanwiki.search.analysis.KoreanKeyboard;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -36,11 +37,11 @@ final class TitleFallback {
         }
         matching.sort(Comparator.comparingDouble((IndexedTitles.Title t) -> -Popularity.score(t.viewCount(), t.likeCount()))
                 .thenComparingLong(IndexedTitles.Title::id));
-        return matching.stream().limit(results).map(t -> new Suggestion(t.id(), t.title())).toList();
+        return matching.stream().limit(results).map(t -> Suggestion.ofTitle(t.id(), t.title())).toList();
     }
 
     private List<IndexedTitles.Title> byFirstWord(String needle) {
-        String typed = dev.hanwiki.search.analysis.KoreanKeyboard.compose(needle);
+        String typed = KoreanKeyboard.compose(needle);
         String word = firstWord(typed);
         if (word.isEmpty()) {
             // Only a jamo so far (ㄷ): titles with a word starting with that consonant.
@@ -70,7 +71,7 @@ final class TitleFallback {
         if (wholeWord) {
             return word.toString();
         }
-        while (!word.isEmpty() && Keystrokes.isJamo(word.charAt(word.length() - 1))) {
+        while (!word.isEmpty() && Hangul.isCompatibilityJamo(word.charAt(word.length() - 1))) {
             word.setLength(word.length() - 1);
         }
         if (!word.isEmpty()) {

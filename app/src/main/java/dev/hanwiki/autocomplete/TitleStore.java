@@ -5,7 +5,9 @@ import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,6 +25,8 @@ import java.util.concurrent.CompletableFuture;
  *       tombstone {@code -title} once deleted. The record is the truth a read checks entries
  *       against, and tells a rename which keys the old title had.</li>
  * </ul>
+ * Popular past queries share the prefix keys with their own members and records
+ * ({@link QueryStore}); reads fetch both kinds of record here, one script per shard.
  * Writes are idempotent (absolute scores, remove by member) and guarded by the record's row
  * version in one script on the record's shard, so both nodes can apply every change, in any
  * interleaving, and replays never regress a title. A shard that is down makes a write report
@@ -150,8 +154,11 @@ final class TitleStore {
             return #KEYS
             """;
 
-    /** One script per shard: the member leaves {@code gone}, joins {@code now} with its score. */
-    private CompletableFuture<Boolean> sync(long version, byte[] id, double score, Set<String> gone, Set<String> now) {
+    /**
+     * One script per shard: the member (a post id, or a query's member) leaves {@code gone} and
+     * joins {@code now} with its score, each of those trimmed to the best {@code keep}.
+     */
+    CompletableFuture<Boolean> sync(long version, byte[] id, double score, Set<String> gone, Set<String> now) {
         Map<String, List<String>> removals = new HashMap<>();
         Map<String, List<String>> additions = new HashMap<>();
         for (String suffix : gone) {
@@ -184,10 +191,49 @@ final class TitleStore {
         return redis.onShardFor(k, c -> c.zrevrangeWithScores(k, 0, keep - 1), null);
     }
 
-    /** A post's record, null if there is none, {@link #UNAVAILABLE} if its shard is unavailable. */
-    CompletableFuture<byte[]> record(long version, long id) {
-        String k = recordKey(version, id);
-        return redis.onShardFor(k, c -> c.hget(k, Long.toString(id)), UNAVAILABLE);
+    // Reads one field of each hash: KEYS[i], ARGV[i] (the field is the member itself). A missing one is false (nil in the reply),
+    // not a hole that would cut the list short. Read-only (EVAL_RO): a cache read's budget.
+    private static final String FIELDS = """
+            local out = {}
+            for i = 1, #KEYS do
+              out[i] = redis.call('HGET', KEYS[i], ARGV[i]) or false
+            end
+            return out
+            """;
+
+    /**
+     * The records of sorted-set members (post ids, or query members, see {@link QueryStore}),
+     * in order: one read-only script per shard, all shards at once. An element is null when
+     * there is no record and {@link #UNAVAILABLE} when its shard did not answer.
+     */
+    CompletableFuture<List<byte[]>> records(long version, List<String> members) {
+        Map<String, List<Integer>> byShard = new LinkedHashMap<>();
+        String[] keysOf = new String[members.size()];
+        for (int i = 0; i < members.size(); i++) {
+            keysOf[i] = recordKeyOf(version, members.get(i));
+            byShard.computeIfAbsent(redis.shardNameFor(keysOf[i]), s -> new ArrayList<>()).add(i);
+        }
+        byte[][] found = new byte[members.size()][];
+        List<CompletableFuture<Void>> reads = new ArrayList<>(byShard.size());
+        for (var e : byShard.entrySet()) {
+            List<Integer> at = e.getValue();
+            String[] shardKeys = at.stream().map(i -> keysOf[i]).toArray(String[]::new);
+            byte[][] fields = at.stream().map(i -> bytes(members.get(i))).toArray(byte[][]::new);
+            reads.add(redis.onShard(e.getKey(), c -> c.<List<Object>>evalReadOnly(FIELDS, ScriptOutputType.MULTI,
+                    shardKeys, fields), null).thenAccept(values -> {
+                        for (int j = 0; j < at.size(); j++) {
+                            found[at.get(j)] = values == null ? UNAVAILABLE
+                                    : values.get(j) instanceof byte[] b ? b : null;
+                        }
+                    }));
+        }
+        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(done -> Arrays.asList(found));
+    }
+
+    /** The hash holding a member's record: a post's {@code t:<id/64>}, or a query's {@code q:<bucket>}. */
+    static String recordKeyOf(long version, String member) {
+        return QueryStore.isQueryMember(member) ? QueryStore.recordKey(version, member)
+                : recordKey(version, Long.parseLong(member));
     }
 
     /** The shard that owns a version's key (to tell whether that shard lost its data). */
@@ -195,8 +241,8 @@ final class TitleStore {
         return redis.shardNameFor(key(version, suffix));
     }
 
-    String shardOfRecord(long version, long id) {
-        return redis.shardNameFor(recordKey(version, id));
+    String shardOfRecord(long version, String member) {
+        return redis.shardNameFor(recordKeyOf(version, member));
     }
 
     /** A live record's title and score, or null for a tombstone or nothing. */

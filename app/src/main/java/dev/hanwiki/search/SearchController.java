@@ -1,6 +1,9 @@
 package dev.hanwiki.search;
 
 import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.CurrentUser;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -11,16 +14,33 @@ import org.springframework.web.bind.annotation.RestController;
 class SearchController {
 
     private final SearchService search;
+    private final CurrentUser currentUser;
+    private final ApplicationEventPublisher events;
 
-    SearchController(SearchService search) {
+    SearchController(SearchService search, CurrentUser currentUser, ApplicationEventPublisher events) {
         this.search = search;
+        this.currentUser = currentUser;
+        this.events = events;
     }
 
     @GetMapping("/search")
     ApiResponse<SearchResponse> search(@RequestParam String q,
             @RequestParam(required = false) Long categoryId,
             @RequestParam(defaultValue = "0") int page,
-            @RequestParam(defaultValue = "10") int size) {
-        return ApiResponse.ok(search.search(new SearchRequest(q, categoryId, page, size)));
+            @RequestParam(defaultValue = "10") int size,
+            HttpServletRequest http) {
+        SearchResponse answer = search.search(new SearchRequest(q, categoryId, page, size));
+        if (page == 0 && !answer.results().content().isEmpty()) {
+            events.publishEvent(new SearchAnswered(q, client(http)));
+        }
+        return ApiResponse.ok(answer);
+    }
+
+    /** Who searched: the signed-in user, else the address nginx saw (nodes are only reached through it). */
+    private String client(HttpServletRequest http) {
+        return currentUser.find().map(u -> "u:" + u.id()).orElseGet(() -> {
+            String forwarded = http.getHeader("X-Real-IP");
+            return "a:" + (forwarded == null || forwarded.isBlank() ? http.getRemoteAddr() : forwarded.strip());
+        });
     }
 }

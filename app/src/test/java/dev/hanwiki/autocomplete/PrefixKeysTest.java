@@ -11,14 +11,6 @@ class PrefixKeysTest {
     private final PrefixKeys keys = new PrefixKeys(10);
 
     @Test
-    void keystrokesSplitSyllablesCompoundVowelsAndFinals() {
-        assertThat(Keystrokes.of("대한")).isEqualTo("ㄷㅐㅎㅏㄴ");
-        assertThat(Keystrokes.of("닭과")).isEqualTo("ㄷㅏㄹㄱㄱㅗㅏ");
-        assertThat(Keystrokes.of("ㄳ a1")).isEqualTo("ㄱㅅ a1");
-        assertThat(Keystrokes.boundaries("대한")).containsExactly(2, 5);
-    }
-
-    @Test
     void aTitleIsFiledUnderRawJamoAndChosungPrefixes() {
         Set<String> k = keys.keysOf("대한민국 헌법");
         assertThat(k).contains("r:대", "r:대한", "r:대한민국 ", "r:대한민국 헌법",

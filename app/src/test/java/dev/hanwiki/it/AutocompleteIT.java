@@ -33,7 +33,7 @@ class AutocompleteIT {
     private static final Duration BOUND = Duration.ofSeconds(1);
 
     /** Title words nobody else has: six random syllables (a chosung of six is as unique). */
-    private static String randomWord(int syllables) {
+    static String randomWord(int syllables) {
         ThreadLocalRandom r = ThreadLocalRandom.current();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < syllables; i++) {
@@ -42,14 +42,14 @@ class AutocompleteIT {
         return sb.toString();
     }
 
-    private static String initial(char syllable) {
+    static String initial(char syllable) {
         if (syllable < 0xAC00 || syllable > 0xD7A3) {
             return "";
         }
         return String.valueOf("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ".charAt((syllable - 0xAC00) / (21 * 28)));
     }
 
-    private static String chosung(String word) {
+    static String chosung(String word) {
         StringBuilder sb = new StringBuilder();
         for (char c : word.toCharArray()) {
             sb.append(initial(c));
@@ -57,8 +57,19 @@ class AutocompleteIT {
         return sb.toString();
     }
 
-    /** One answer: ids in order and where it came from. */
-    record Answer(int status, List<Long> ids, List<String> titles, String source) {
+    /** One answer: ids in order (0 for a query entry), texts, kinds ({@code title} or {@code query}) and where it came from. */
+    record Answer(int status, List<Long> ids, List<String> titles, List<String> kinds, String source) {
+
+        /** The texts of the query entries in this answer. */
+        List<String> queries() {
+            List<String> queries = new ArrayList<>();
+            for (int i = 0; i < titles.size(); i++) {
+                if ("query".equals(kinds.get(i))) {
+                    queries.add(titles.get(i));
+                }
+            }
+            return queries;
+        }
     }
 
     static Answer ask(int node, String prefix) {
@@ -66,13 +77,15 @@ class AutocompleteIT {
         Http.Response r = Http.get(base + "/posts/autocomplete?ids=true&prefix=" + Http.enc(prefix));
         List<Long> ids = new ArrayList<>();
         List<String> titles = new ArrayList<>();
+        List<String> kinds = new ArrayList<>();
         if (r.status() == 200) {
             for (JsonNode s : r.data()) {
                 ids.add(s.path("id").asLong());
                 titles.add(s.path("title").asString());
+                kinds.add(s.path("kind").asString());
             }
         }
-        return new Answer(r.status(), ids, titles, r.header("X-Autocomplete-Source"));
+        return new Answer(r.status(), ids, titles, kinds, r.header("X-Autocomplete-Source"));
     }
 
     private static void fromRedisOnBothNodes(String what, String prefix, Predicate<List<Long>> holds) {
@@ -124,6 +137,10 @@ class AutocompleteIT {
      */
     @BeforeEach
     void keysAreComplete() {
+        awaitKeysComplete();
+    }
+
+    static void awaitKeysComplete() {
         Eventually.within(Duration.ofSeconds(150), "autocomplete keys complete on both nodes (no lost shard, no rebuild)", () -> {
             for (int n = 1; n <= 2; n++) {
                 JsonNode v = Http.get(Stack.node(n) + "/internal/autocomplete/versions").data();
@@ -308,6 +325,31 @@ class AutocompleteIT {
                 });
             }
         });
+    }
+
+    @Test
+    void aRebuildNeverExtendsOrDeletesALockSomeoneElseTookOver() {
+        Eventually.within(Duration.ofSeconds(40), "no rebuild running", () -> !rebuildRunning());
+        Http.Response started = Http.call("POST", Stack.node(1) + "/internal/autocomplete/rebuild").send();
+        assertThat(started.status()).as(started.toString()).isEqualTo(202);
+        // As if our lock had expired while the builder stalled and another builder took it: the
+        // build goes on, but must leave the other holder's lock alone (compare-and-delete).
+        int shard = 0;
+        for (int i = 1; i <= 3 && shard == 0; i++) {
+            if (CacheShardsIT.redis(i).get("hw:ac:lock") != null) {
+                shard = i;
+            }
+        }
+        assertThat(shard).as("the shard holding the rebuild lock").isPositive();
+        var lockShard = CacheShardsIT.redis(shard);
+        try {
+            lockShard.set("hw:ac:lock", "intruder:1", io.lettuce.core.SetArgs.Builder.xx().px(60_000));
+            Eventually.within(Duration.ofSeconds(120), "rebuild done", () -> !rebuildRunning());
+            assertThat(lockShard.get("hw:ac:lock")).as("the other holder's lock after our build ended").isEqualTo("intruder:1");
+            assertThat(lockShard.pttl("hw:ac:lock")).as("not extended to our 2 minutes").isLessThanOrEqualTo(60_000);
+        } finally {
+            lockShard.del("hw:ac:lock");
+        }
     }
 
     private static boolean rebuildRunning() {

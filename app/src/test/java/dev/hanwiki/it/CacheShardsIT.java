@@ -268,7 +268,7 @@ class CacheShardsIT {
         }
     }
 
-    private static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
+    static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
         RedisClient client = RedisClient.create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + shard + "_PORT"));
         return client.connect().sync();
     }

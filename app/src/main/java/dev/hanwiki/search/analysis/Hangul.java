@@ -25,6 +25,22 @@ public final class Hangul {
         return c >= '\u3131' && c <= '\u314E';
     }
 
+    /** Any compatibility jamo as typed on its own: a consonant (ㄱ .. ㅎ) or a vowel (ㅏ .. ㅣ). */
+    public static boolean isCompatibilityJamo(char c) {
+        return c >= '\u3131' && c <= '\u3163';
+    }
+
+    /** True if {@code text} has any Hangul: a syllable or a typed jamo. */
+    public static boolean hasHangul(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isSyllable(c) || isCompatibilityJamo(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * True for a word made only of typed consonants, at least two: {@code ㄷㅎㅁㄱ}. Such a
      * word is a chosung query, not text (Nori would read it as noise).

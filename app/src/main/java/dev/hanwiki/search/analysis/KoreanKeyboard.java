@@ -3,9 +3,11 @@ package dev.hanwiki.search.analysis;
 import java.util.Optional;
 
 /**
- * Reads Latin letters as keys of the standard Korean (dubeolsik) keyboard and composes the
- * jamo into syllables the way an input method does: {@code dkssud} was typed as ㅇㅏㄴㄴㅕㅇ,
- * which is 안녕. Used to rescue queries typed with the wrong input mode.
+ * The standard Korean (dubeolsik) keyboard, both ways. Latin letters read as its keys compose
+ * into syllables the way an input method does ({@code dkssud} was typed as ㅇㅏㄴㄴㅕㅇ, which
+ * is 안녕: rescues queries typed in the wrong input mode); typed jamo compose into what the
+ * input method shows ({@link #compose}); and text splits back into the keys pressed
+ * ({@link #keystrokes}: what autocomplete matches prefixes on). The one home of the jamo tables.
  */
 public final class KoreanKeyboard {
 
@@ -16,7 +18,7 @@ public final class KoreanKeyboard {
     private static final String SHIFT_JAMO = "ㅃㅉㄸㄲㅆㅒㅖ";
 
     /** Compatibility jamo in syllable order, for computing code points. */
-    private static final String INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
+    private static final String INITIALS = Hangul.CHOSUNG;
     private static final String MEDIALS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ";
     private static final String FINALS = "\0ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ";
     private static final String[][] VOWEL_PAIRS = {
@@ -24,8 +26,67 @@ public final class KoreanKeyboard {
     private static final String[][] FINAL_PAIRS = {
         {"ㄱㅅ", "ㄳ"}, {"ㄴㅈ", "ㄵ"}, {"ㄴㅎ", "ㄶ"}, {"ㄹㄱ", "ㄺ"}, {"ㄹㅁ", "ㄻ"}, {"ㄹㅂ", "ㄼ"},
         {"ㄹㅅ", "ㄽ"}, {"ㄹㅌ", "ㄾ"}, {"ㄹㅍ", "ㄿ"}, {"ㄹㅎ", "ㅀ"}, {"ㅂㅅ", "ㅄ"}};
+    private static final char FIRST_JAMO = '\u3131';
+    private static final char LAST_JAMO = '\u3163';
+
+    /** Keys of each compatibility jamo (U+3131..U+3163): itself, or two keys for a compound (ㄳ, ㅘ). */
+    private static final String[] KEYS_OF_JAMO = new String[LAST_JAMO - FIRST_JAMO + 1];
+
+    static {
+        for (char c = FIRST_JAMO; c <= LAST_JAMO; c++) {
+            KEYS_OF_JAMO[c - FIRST_JAMO] = String.valueOf(c);
+        }
+        for (String[][] pairs : new String[][][] {VOWEL_PAIRS, FINAL_PAIRS}) {
+            for (String[] p : pairs) {
+                KEYS_OF_JAMO[p[1].charAt(0) - FIRST_JAMO] = p[0];
+            }
+        }
+    }
 
     private KoreanKeyboard() {
+    }
+
+    /**
+     * The keys pressed to type {@code text}: each syllable becomes its compatibility jamo with
+     * compound vowels and finals split (닭 is ㄷㅏㄹㄱ, 과 is ㄱㅗㅏ), so every state an input method
+     * shows while a word is typed is a prefix of the word's keystrokes: 대, 댛, 대하 and 대한 are
+     * all prefixes of 대한민국's ㄷㅐㅎㅏㄴㅁㅣㄴㄱㅜㄱ. Other characters are kept.
+     */
+    public static String keystrokes(String text) {
+        StringBuilder out = new StringBuilder(text.length() * 3);
+        for (int i = 0; i < text.length(); i++) {
+            appendKeys(out, text.charAt(i));
+        }
+        return out.toString();
+    }
+
+    /**
+     * For each character of {@code text}, the length of {@code keystrokes(text)} up to and
+     * including it: the places where typing has completed a character.
+     */
+    public static int[] keystrokeEnds(String text) {
+        int[] ends = new int[text.length()];
+        StringBuilder out = new StringBuilder(text.length() * 3);
+        for (int i = 0; i < text.length(); i++) {
+            appendKeys(out, text.charAt(i));
+            ends[i] = out.length();
+        }
+        return ends;
+    }
+
+    private static void appendKeys(StringBuilder out, char c) {
+        if (Hangul.isSyllable(c)) {
+            int index = c - Hangul.SYLLABLE_FIRST;
+            out.append(INITIALS.charAt(index / (21 * 28)));
+            out.append(KEYS_OF_JAMO[MEDIALS.charAt((index / 28) % 21) - FIRST_JAMO]);
+            if (index % 28 != 0) {
+                out.append(KEYS_OF_JAMO[FINALS.charAt(index % 28) - FIRST_JAMO]);
+            }
+        } else if (Hangul.isCompatibilityJamo(c)) {
+            out.append(KEYS_OF_JAMO[c - FIRST_JAMO]);
+        } else {
+            out.append(c);
+        }
     }
 
     /**
@@ -65,7 +126,7 @@ public final class KoreanKeyboard {
         Composer composer = new Composer(out);
         for (int i = 0; i < keystrokes.length(); i++) {
             char c = keystrokes.charAt(i);
-            if (c >= '\u3131' && c <= '\u3163') {
+            if (Hangul.isCompatibilityJamo(c)) {
                 composer.accept(c);
             } else {
                 composer.flush();

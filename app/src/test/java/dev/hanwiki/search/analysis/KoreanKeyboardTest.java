@@ -42,4 +42,20 @@ class KoreanKeyboardTest {
         assertThat(KoreanKeyboard.compose("ㄷㅎ")).isEqualTo("ㄷㅎ");
         assertThat(KoreanKeyboard.compose("ab ㄱㅗㅏ!")).isEqualTo("ab 과!");
     }
+
+    @Test
+    void keystrokesSplitSyllablesCompoundVowelsAndFinals() {
+        assertThat(KoreanKeyboard.keystrokes("대한")).isEqualTo("ㄷㅐㅎㅏㄴ");
+        assertThat(KoreanKeyboard.keystrokes("닭과")).isEqualTo("ㄷㅏㄹㄱㄱㅗㅏ");
+        assertThat(KoreanKeyboard.keystrokes("ㄳ a1")).isEqualTo("ㄱㅅ a1");
+        assertThat(KoreanKeyboard.keystrokes("의 뷁")).isEqualTo("ㅇㅡㅣ ㅂㅜㅔㄹㄱ");
+        assertThat(KoreanKeyboard.keystrokeEnds("대한")).containsExactly(2, 5);
+    }
+
+    @Test
+    void composingTheKeystrokesOfTextGivesTheTextBack() {
+        for (String text : java.util.List.of("대한민국", "닭과 의사", "값싼 뷁", "서울 여행 2025", "읽기")) {
+            assertThat(KoreanKeyboard.compose(KoreanKeyboard.keystrokes(text))).as(text).isEqualTo(text);
+        }
+    }
 }
