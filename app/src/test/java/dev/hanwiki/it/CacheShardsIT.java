@@ -268,8 +268,11 @@ class CacheShardsIT {
         }
     }
 
+    /** Direct commands on one real shard: one client and connection per shard for the whole run. */
     static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
-        RedisClient client = RedisClient.create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + shard + "_PORT"));
-        return client.connect().sync();
+        return SHARDS.computeIfAbsent(shard, s -> RedisClient
+                .create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + s + "_PORT")).connect().sync());
     }
+
+    private static final Map<Integer, io.lettuce.core.api.sync.RedisCommands<String, String>> SHARDS = new ConcurrentHashMap<>();
 }
