@@ -136,8 +136,11 @@ final class QueryStore {
         return sweep(version, nowMillis, () -> { });
     }
 
-    /** {@link #sweep(long, long)}, running {@code afterKeys} between an entry's two steps (tests race it). */
-    int sweep(long version, long nowMillis, Runnable afterKeys) {
+    /**
+     * {@link #sweep(long, long)}, running {@code afterRead} after an expired record was read and
+     * before its member leaves its keys: where a re-filing by the other node races it (tests).
+     */
+    int sweep(long version, long nowMillis, Runnable afterRead) {
         ShardedRedis redis = titles.redis();
         List<CompletableFuture<Map<String, byte[]>>> buckets = new ArrayList<>(256);
         for (int b = 0; b < 256; b++) {
@@ -149,7 +152,7 @@ final class QueryStore {
             for (var e : bucket.join().entrySet()) {
                 Entry entry = parse(e.getValue());
                 if ((entry == null || entry.expiresAt() <= nowMillis)
-                        && sweepEntry(version, e.getKey(), e.getValue(), nowMillis, afterKeys)) {
+                        && sweepEntry(version, e.getKey(), e.getValue(), nowMillis, afterRead)) {
                     removed++;
                 }
             }
@@ -164,13 +167,13 @@ final class QueryStore {
      * meanwhile, the member goes back into its keys with the live record's score (filing is
      * absolute, so this equals what the filer wrote or is overwritten by it).
      */
-    private boolean sweepEntry(long version, String member, byte[] seen, long nowMillis, Runnable afterKeys) {
+    private boolean sweepEntry(long version, String member, byte[] seen, long nowMillis, Runnable afterRead) {
         byte[] id = TitleStore.bytes(member);
         Entry entry = parse(seen);
+        afterRead.run();
         if (entry != null && !Boolean.TRUE.equals(titles.sync(version, id, 0, keysOf(entry.query()), Set.of(), keep).join())) {
             return false; // a shard did not answer: the record stays, the next sweep tries again
         }
-        afterKeys.run();
         String recordKey = recordKey(version, member);
         List<Object> outcome = titles.redis().onShardFor(recordKey, c -> c.<List<Object>>eval(DELETE_IF_SAME,
                 ScriptOutputType.MULTI, new String[] {recordKey}, id, seen), null, ShardedRedis.SCRIPT_BUDGET).join();

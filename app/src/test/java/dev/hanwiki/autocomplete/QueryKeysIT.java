@@ -35,7 +35,7 @@ class QueryKeysIT {
     private static QueryStore queries;
 
     @BeforeAll
-    static void connect() throws IOException {
+    static void connect() throws IOException, InterruptedException {
         List<String> env = Files.readAllLines(Path.of(System.getProperty("hanwiki.root", "..")).resolve("infra/ports.env"));
         List<CacheSettings.Shard> shards = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
@@ -47,6 +47,16 @@ class QueryKeysIT {
         // A generous budget: this is about what ends up in the keys, not about latency.
         redis = new ShardedRedis(new CacheSettings(shards, CacheSettings.DEFAULT_VNODES, Duration.ofSeconds(2),
                 Duration.ofSeconds(2), DataSize.ofMegabytes(1)), new SimpleMeterRegistry());
+        // A shard answers "miss" while its connection is still being dialled: wait until all answer.
+        for (String shard : redis.shardNames()) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (redis.onShard(shard, c -> c.ping(), null).join() == null) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(shard + " does not answer: is the stack up ('make up')?");
+                }
+                Thread.sleep(50);
+            }
+        }
         keys = new PrefixKeys(10);
         titles = new TitleStore(redis, keys, 20);
         queries = new QueryStore(titles, keys, 10);
@@ -103,7 +113,8 @@ class QueryKeysIT {
         long now = System.currentTimeMillis();
         assertThat(queries.file(VERSION, query, 30, now - 1).join()).isTrue();
         Set<String> suffixes = queries.keysOf(query);
-        // The other node files it again right after this sweep took it out of its keys.
+        // The other node files it again (record and keys) after this sweep read the expired
+        // record and before it takes the member out of its keys.
         int removed = queries.sweep(VERSION, now, () -> assertThat(queries.file(VERSION, query, 40, now + 60_000).join()).isTrue());
         assertThat(removed).isZero();
         byte[] record = redis.onShardFor(QueryStore.recordKey(VERSION, member),
