@@ -164,8 +164,9 @@ final class QueryStore {
      * One expired entry, in this order so that a re-filing racing the sweep always ends with its
      * member in its keys: the member leaves its keys; then its record is deleted only if it is
      * still the expired {@code seen} (one script on the record's shard); if a node re-filed it
-     * meanwhile, the member goes back into its keys with the live record's score (filing is
-     * absolute, so this equals what the filer wrote or is overwritten by it).
+     * meanwhile, the member goes back into its keys with the live record's score (filing adds by
+     * member with an absolute score, so the member ends up present; its score in a set may lag a
+     * concurrent re-score until the next filing, and answers sort by the record's score anyway).
      */
     private boolean sweepEntry(long version, String member, byte[] seen, long nowMillis, Runnable afterRead) {
         byte[] id = TitleStore.bytes(member);
