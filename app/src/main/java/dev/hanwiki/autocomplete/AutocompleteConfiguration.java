@@ -35,8 +35,8 @@ class AutocompleteConfiguration {
     }
 
     @Bean
-    QueryStore queryStore(TitleStore titles, PrefixKeys keys) {
-        return new QueryStore(titles, keys);
+    QueryStore queryStore(TitleStore titles, PrefixKeys keys, AutocompleteSettings settings) {
+        return new QueryStore(titles, keys, settings.queries().keep());
     }
 
     @Bean(destroyMethod = "close")
@@ -47,9 +47,9 @@ class AutocompleteConfiguration {
     }
 
     @Bean
-    AutocompleteService autocompleteService(TitleStore store, KeyVersions versions, PrefixKeys keys, PostIndex index,
-            AutocompleteSettings settings, MeterRegistry meters) {
-        return new AutocompleteService(store, versions, keys, new TitleFallback(index, settings.fallbackCandidates()),
+    AutocompleteService autocompleteService(TitleStore store, QueryStore queries, KeyVersions versions, PrefixKeys keys,
+            PostIndex index, AutocompleteSettings settings, MeterRegistry meters) {
+        return new AutocompleteService(store, queries, versions, keys, new TitleFallback(index, settings.fallbackCandidates()),
                 settings, meters);
     }
 

@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Answers a typed prefix: from the Redis prefix keys of the current version when they can
- * answer completely, otherwise from this node's index ({@link TitleFallback}). Redis entries are
- * only candidates: each is checked against its record (a post's current title, not deleted; a
+ * answer completely, otherwise from this node's index ({@link TitleFallback}). The title keys and
+ * the popular queries' own keys ({@link QueryStore}) are read together; their entries are only
+ * candidates: each is checked against its record (a post's current title, not deleted; a
  * popular query's, not expired) and against the prefix, so a stale entry is never shown; the
  * records are read with one script per shard. A query that reads like one of the titles is
  * dropped (the title stays). The index knows titles only, so the fallback is used when
@@ -30,7 +31,9 @@ import org.slf4j.LoggerFactory;
  *   <li>that shard lost its keys (restarted) or nothing was built yet ({@code not-built});</li>
  *   <li>the keys found nothing ({@code empty}: an empty answer is confirmed by the index, cheap
  *       because a prefix no title has is a miss in the term dictionary);</li>
- *   <li>a full key could not fill the answer after stale entries were dropped ({@code incomplete}).</li>
+ *   <li>a full title key could not fill the answer with titles after stale entries were dropped
+ *       ({@code incomplete});</li>
+ *   <li>a title key lists a post whose record is gone (its hash was evicted: {@code missing-record}).</li>
  * </ul>
  */
 final class AutocompleteService {
@@ -42,6 +45,7 @@ final class AutocompleteService {
     }
 
     private final TitleStore store;
+    private final QueryStore queries;
     private final KeyVersions versions;
     private final PrefixKeys keys;
     private final TitleFallback fallback;
@@ -52,9 +56,10 @@ final class AutocompleteService {
     private final Map<String, Counter> fallbackReasons = new ConcurrentHashMap<>();
     private volatile long lastErrorLog = System.nanoTime() - TimeUnit.MINUTES.toNanos(2);
 
-    AutocompleteService(TitleStore store, KeyVersions versions, PrefixKeys keys, TitleFallback fallback,
-            AutocompleteSettings settings, MeterRegistry meters) {
+    AutocompleteService(TitleStore store, QueryStore queries, KeyVersions versions, PrefixKeys keys,
+            TitleFallback fallback, AutocompleteSettings settings, MeterRegistry meters) {
         this.store = store;
+        this.queries = queries;
         this.versions = versions;
         this.keys = keys;
         this.fallback = fallback;
@@ -107,7 +112,7 @@ final class AutocompleteService {
     }
 
     /** Either a complete answer or the reason there is none. */
-    private record FromRedis(List<Suggestion> answer, String reason) {
+    record FromRedis(List<Suggestion> answer, String reason) {
     }
 
     private FromRedis fromRedis(PrefixKeys.Lookup lookup) {
@@ -121,51 +126,86 @@ final class AutocompleteService {
                 return new FromRedis(null, "not-built");
             }
         }
-        List<CompletableFuture<List<ScoredValue<byte[]>>>> reads = lookup.keys().stream()
+        // Title keys and query keys (ADR 0038) at once; a query key on a shard that lost its
+        // keys is not read: the index could not supply queries either.
+        List<CompletableFuture<List<ScoredValue<byte[]>>>> titleReads = lookup.keys().stream()
                 .map(suffix -> store.top(version, suffix)).toList();
+        List<CompletableFuture<List<ScoredValue<byte[]>>>> queryReads = lookup.keys().stream()
+                .map(QueryStore::queryKey)
+                .filter(suffix -> !state.lostShards().contains(store.shardOf(version, suffix)))
+                .map(suffix -> store.top(version, suffix, queries.keep())).toList();
         Set<String> members = new LinkedHashSet<>();
         boolean full = false;
-        for (CompletableFuture<List<ScoredValue<byte[]>>> read : reads) {
+        for (CompletableFuture<List<ScoredValue<byte[]>>> read : titleReads) {
             List<ScoredValue<byte[]>> entries = read.join();
             if (entries == null) {
                 return new FromRedis(null, "unavailable");
             }
+            // Only titles fill a title key, so "full" means what it meant before queries existed.
             full |= entries.size() >= settings.keep();
-            for (ScoredValue<byte[]> entry : entries) {
-                members.add(new String(entry.getValue(), StandardCharsets.UTF_8));
+            entries.forEach(entry -> members.add(new String(entry.getValue(), StandardCharsets.UTF_8)));
+        }
+        for (CompletableFuture<List<ScoredValue<byte[]>>> read : queryReads) {
+            List<ScoredValue<byte[]>> entries = read.join();
+            if (entries != null) { // an unavailable query key costs its queries, not the titles
+                entries.forEach(entry -> members.add(new String(entry.getValue(), StandardCharsets.UTF_8)));
             }
         }
         if (members.isEmpty()) {
             return new FromRedis(null, "empty");
         }
-        List<String> memberList = new ArrayList<>(members);
-        for (String member : memberList) {
-            if (state.lostShards().contains(store.shardOfRecord(version, member))) {
+        List<String> memberList = new ArrayList<>();
+        for (String member : members) {
+            boolean lost = state.lostShards().contains(store.shardOfRecord(version, member));
+            if (lost && !QueryStore.isQueryMember(member)) {
                 return new FromRedis(null, "not-built");
+            }
+            if (!lost) {
+                memberList.add(member);
             }
         }
         List<byte[]> records = store.records(version, memberList).join();
+        return decide(memberList, records, full, lookup, settings.results(), System.currentTimeMillis());
+    }
+
+    /**
+     * The answer the members read from the keys and their records give, or why there is none
+     * (no I/O). A title member without a record means its record hash was evicted (ADR 0039):
+     * titles of that hash would be missing from the answer, so it goes to the index
+     * ({@code missing-record}). A query member without one was swept or evicted: it is left
+     * out (the index has no queries to give instead).
+     */
+    static FromRedis decide(List<String> members, List<byte[]> records, boolean titlesFull, PrefixKeys.Lookup lookup,
+            int results, long nowMillis) {
         List<Candidate> live = new ArrayList<>();
-        long now = System.currentTimeMillis();
-        for (int i = 0; i < memberList.size(); i++) {
+        for (int i = 0; i < members.size(); i++) {
+            String member = members.get(i);
             byte[] record = records.get(i);
+            boolean query = QueryStore.isQueryMember(member);
             if (record == TitleStore.UNAVAILABLE) {
+                if (query) {
+                    continue;
+                }
                 return new FromRedis(null, "unavailable");
             }
-            Candidate c = Candidate.of(memberList.get(i), record, now);
+            if (record == null && !query) {
+                return new FromRedis(null, "missing-record");
+            }
+            Candidate c = Candidate.of(member, record, nowMillis);
             if (c != null && lookup.matches(c.text())) {
                 live.add(c);
             }
         }
         live = Candidate.withoutQueriesEqualToTitles(live);
-        if (live.size() < settings.results() && (full || lookup.truncated())) {
+        long titles = live.stream().filter(c -> c.id() != null).count();
+        if (titles < results && (titlesFull || lookup.truncated())) {
             return new FromRedis(null, "incomplete");
         }
         if (live.isEmpty()) {
             return new FromRedis(null, "empty");
         }
         live.sort(Candidate.ORDER);
-        return new FromRedis(live.stream().limit(settings.results()).map(Candidate::suggestion).toList(), null);
+        return new FromRedis(live.stream().limit(results).map(Candidate::suggestion).toList(), null);
     }
 
     /** A checked entry: a live title (with its post id) or an unexpired query (id null). */

@@ -21,7 +21,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxChars        longest query that can become an entry
  * @param perClient       distinct queries one client adds to a node's count per flush (more are dropped)
  * @param clientsPerQuery clients of one query a node keeps per flush (enough to pass {@code minClients})
- * @param maxPending      distinct queries a node keeps per flush (more are dropped until the flush)
+ * @param maxPending      distinct queries a node keeps per flush, one limit shared by every client
+ *                        (more are dropped until the flush)
+ * @param keep            query entries kept per query prefix key ({@code qr:/qj:/qc:}, apart from the
+ *                        titles' keys, so queries never push a title out)
  */
 record QuerySettings(
         @DefaultValue("true") boolean enabled,
@@ -33,7 +36,8 @@ record QuerySettings(
         @Min(QueryText.MIN_CHARS) @Max(100) @DefaultValue("40") int maxChars,
         @Min(1) @Max(1000) @DefaultValue("10") int perClient,
         @Min(1) @Max(1000) @DefaultValue("64") int clientsPerQuery,
-        @Min(1) @Max(100_000) @DefaultValue("2000") int maxPending) {
+        @Min(1) @Max(100_000) @DefaultValue("2000") int maxPending,
+        @Min(1) @Max(50) @DefaultValue("10") int keep) {
 
     /** A score changed by less than this share is not worth rewriting ~30 keys for. */
     static final double RESCORE_SHARE = 0.2;

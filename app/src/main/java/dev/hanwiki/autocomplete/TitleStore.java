@@ -25,8 +25,9 @@ import java.util.concurrent.CompletableFuture;
  *       tombstone {@code -title} once deleted. The record is the truth a read checks entries
  *       against, and tells a rename which keys the old title had.</li>
  * </ul>
- * Popular past queries share the prefix keys with their own members and records
- * ({@link QueryStore}); reads fetch both kinds of record here, one script per shard.
+ * Popular past queries have prefix keys and records of their own beside these, in the same
+ * version ({@link QueryStore}): they never take a title's place. Reads fetch both kinds of
+ * record here, one script per shard.
  * Writes are idempotent (absolute scores, remove by member) and guarded by the record's row
  * version in one script on the record's shard, so both nodes can apply every change, in any
  * interleaving, and replays never regress a title. A shard that is down makes a write report
@@ -136,7 +137,7 @@ final class TitleStore {
             Set<String> now = mode == Mode.DELETE ? Set.of() : keys.keysOf(entry.title());
             Set<String> gone = new LinkedHashSet<>(previous == null ? Set.of() : keys.keysOf(previous));
             gone.removeAll(now);
-            return sync(version, id, entry.score(), gone, now);
+            return sync(version, id, entry.score(), gone, now, keep);
         });
     }
 
@@ -155,10 +156,11 @@ final class TitleStore {
             """;
 
     /**
-     * One script per shard: the member (a post id, or a query's member) leaves {@code gone} and
-     * joins {@code now} with its score, each of those trimmed to the best {@code keep}.
+     * One script per shard: the member (a post id, or a query's member in the query keys) leaves
+     * {@code gone} and joins {@code now} with its score, each of those trimmed to the best {@code keep}.
      */
-    CompletableFuture<Boolean> sync(long version, byte[] id, double score, Set<String> gone, Set<String> now) {
+    CompletableFuture<Boolean> sync(long version, byte[] id, double score, Set<String> gone, Set<String> now,
+            int keep) {
         Map<String, List<String>> removals = new HashMap<>();
         Map<String, List<String>> additions = new HashMap<>();
         for (String suffix : gone) {
@@ -185,10 +187,19 @@ final class TitleStore {
                 .thenApply(done -> scripts.stream().allMatch(f -> f.join() != null));
     }
 
-    /** The best {@code keep} ids under a key with their scores, or null if its shard is unavailable. */
+    /** The best {@code keep} ids under a title key with their scores, or null if its shard is unavailable. */
     CompletableFuture<List<ScoredValue<byte[]>>> top(long version, String suffix) {
+        return top(version, suffix, keep);
+    }
+
+    /** The best {@code limit} members under a key with their scores, or null if its shard is unavailable. */
+    CompletableFuture<List<ScoredValue<byte[]>>> top(long version, String suffix, int limit) {
         String k = key(version, suffix);
-        return redis.onShardFor(k, c -> c.zrevrangeWithScores(k, 0, keep - 1), null);
+        return redis.onShardFor(k, c -> c.zrevrangeWithScores(k, 0, limit - 1), null);
+    }
+
+    int keep() {
+        return keep;
     }
 
     // Reads one field of each hash: KEYS[i], ARGV[i] (the field is the member itself). A missing one is false (nil in the reply),
