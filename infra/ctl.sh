@@ -65,8 +65,13 @@ node_ready_then_undrain() {
   fi
   if running "node$n"; then
     warn "node$n is not ready yet; it rejoins nginx by itself once it is"
-    (wait_for "app node $n (readiness)" 1800 "node$n" node_ready "$n" && nginx_undrain "$n") \
-      </dev/null >>"$LOGS/ctl-node$n-rejoin.log" 2>&1 &
+    # Lives as long as that node process (at most 30 min), whatever stops it.
+    local pid; pid=$(cat "$(pidfile "node$n")")
+    (for _ in $(seq 9000); do
+       alive "$pid" || exit 0
+       if node_ready "$n"; then nginx_undrain "$n"; exit 0; fi
+       sleep 0.2
+     done) </dev/null >>"$LOGS/ctl-node$n-rejoin.log" 2>&1 &
     disown
   fi
   return 1

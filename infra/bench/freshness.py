@@ -117,6 +117,8 @@ def main():
     ap.add_argument("--poll-ms", type=float, default=10, help="how often each node is asked")
     ap.add_argument("--timeout", type=float, default=15, help="seconds before a write counts as never visible")
     args = ap.parse_args()
+    if args.rate <= 0 or args.rate * args.seconds < 1 or args.warmup < 0 or args.poll_ms <= 0:
+        ap.error("need RATE > 0, RATE x SECONDS >= 1 write, WARMUP >= 0 and --poll-ms > 0")
     env = ports()
     nginx = int(env["NGINX_PORT"])
     pollers = [Poller(name, int(env[f"{name.upper()}_PORT"]), args.poll_ms / 1000) for name in ("node1", "node2")]
