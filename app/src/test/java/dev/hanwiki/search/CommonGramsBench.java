@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,18 +31,15 @@ public final class CommonGramsBench {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
-        Path root = Path.of(opts.getOrDefault("root", ".")).toAbsolutePath().normalize();
-        Path source = root.resolve(opts.getOrDefault("index", "var/node1/index"));
-        int n = Integer.parseInt(opts.getOrDefault("docs", "50000"));
-        int queries = Integer.parseInt(opts.getOrDefault("queries", "300"));
-        int rounds = Integer.parseInt(opts.getOrDefault("rounds", "3"));
+        ToolArgs opts = ToolArgs.parse(args);
+        Path root = opts.root();
+        Path source = opts.index();
+        int n = opts.number("docs", 50000);
+        int queries = opts.number("queries", 300);
+        int rounds = opts.number("rounds", 3);
         Map<String, CommonGrams> variants = new LinkedHashMap<>();
         variants.put("no pairs", CommonGrams.none());
-        for (String list : opts.getOrDefault("lists", "app/src/main/resources/search/common-terms.txt").split(",")) {
+        for (String list : opts.text("lists", "app/src/main/resources/search/common-terms.txt").split(",")) {
             CommonGrams grams = CommonGrams.parse(Files.readString(root.resolve(list)));
             variants.put(grams.size() + " common terms (" + Path.of(list).getFileName() + ")", grams);
         }

@@ -6,10 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiTerms;
@@ -35,14 +33,10 @@ public final class CommonTermsExport {
     }
 
     public static void main(String[] args) throws IOException {
-        Map<String, String> opts = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
-        Path root = Path.of(opts.getOrDefault("root", ".")).toAbsolutePath().normalize();
-        Path index = root.resolve(opts.getOrDefault("index", "var/node1/index"));
-        double minShare = Double.parseDouble(opts.getOrDefault("min-share", "0.05"));
-        Path out = root.resolve(opts.getOrDefault("out", "app/src/main/resources/search/common-terms.txt"));
+        ToolArgs opts = ToolArgs.parse(args);
+        Path index = opts.index();
+        double minShare = Double.parseDouble(opts.text("min-share", "0.05"));
+        Path out = opts.path("out", "app/src/main/resources/search/common-terms.txt");
         record Term(String text, int df) {
         }
         List<Term> common = new ArrayList<>();

@@ -112,15 +112,12 @@ public final class SearchBench {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
-        Path root = Path.of(opts.getOrDefault("root", ".")).toAbsolutePath().normalize();
-        Path index = root.resolve(opts.getOrDefault("index", "var/node1/index"));
-        int perClass = Integer.parseInt(opts.getOrDefault("queries", "100"));
-        int rounds = Integer.parseInt(opts.getOrDefault("rounds", "3"));
-        Path out = root.resolve(opts.getOrDefault("out", "docs/bench/search.md"));
+        ToolArgs opts = ToolArgs.parse(args);
+        Path root = opts.root();
+        Path index = opts.index();
+        int perClass = opts.number("queries", 100);
+        int rounds = opts.number("rounds", 3);
+        Path out = opts.path("out", "docs/bench/search.md");
         if (!Files.exists(index.resolve("segments_1")) && !DirectoryReader.indexExists(FSDirectory.open(index))) {
             System.err.println("no index at " + index + ": run 'make seed DOCS=1000000 WAIT=1' first");
             System.exit(2);
