@@ -4,6 +4,7 @@
 
 HANWIKI_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export HANWIKI_ROOT
+_topology_env="${HANWIKI_TOPOLOGY:-}"
 set -a
 # shellcheck source=../ports.env
 . "$HANWIKI_ROOT/infra/ports.env"
@@ -204,3 +205,19 @@ wait_for() {
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 http_ok() { curl -fsS -o /dev/null --max-time 2 "$1"; }
+
+# --- topology (ports.env; docs/adr/0050-one-topology-file.md) -------------------------
+# The environment overrides ports.env's mode; every reader (shell, Python, Java) does the same.
+HANWIKI_TOPOLOGY="${_topology_env:-$HANWIKI_TOPOLOGY}"
+unset _topology_env
+case "$HANWIKI_TOPOLOGY" in hosts | local) ;; *) die "HANWIKI_TOPOLOGY must be hosts or local, not '$HANWIKI_TOPOLOGY'" ;; esac
+export HANWIKI_TOPOLOGY
+# host_of COMPONENT: A, B or M (COMPONENT is the ports.env prefix: NODE1, MARIADB_PRIMARY...).
+host_of() { local v="${1}_HOST"; [ -n "${!v:-}" ] || die "ports.env has no ${1}_HOST"; printf '%s\n' "${!v}"; }
+# host_addr HOST: the address of host A, B or M (127.0.0.1 in local mode).
+host_addr() {
+  if [ "$HANWIKI_TOPOLOGY" = local ]; then printf '127.0.0.1\n'; return; fi
+  local v="HOST_${1}_ADDR"; [ -n "${!v:-}" ] || die "ports.env has no HOST_${1}_ADDR"; printf '%s\n' "${!v}"
+}
+# addr_of COMPONENT: the address COMPONENT binds and is reached at.
+addr_of() { host_addr "$(host_of "$1")"; }

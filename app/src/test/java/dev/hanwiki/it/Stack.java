@@ -67,6 +67,28 @@ final class Stack {
         return Integer.parseInt(get(key));
     }
 
+    /** hosts (network namespaces) or local (127.0.0.1); the environment overrides ports.env. */
+    static String topology() {
+        String env = System.getenv("HANWIKI_TOPOLOGY");
+        return env != null && !env.isBlank() ? env : get("HANWIKI_TOPOLOGY");
+    }
+
+    /**
+     * The address a component (a ports.env prefix: NODE1, MARIADB_PRIMARY, KAFKA...) is reached
+     * at: its host's address, or 127.0.0.1 in the local topology (docs/adr/0050).
+     */
+    static String addr(String component) {
+        if ("local".equals(topology())) {
+            return "127.0.0.1";
+        }
+        return get("HOST_" + get(component + "_HOST") + "_ADDR");
+    }
+
+    /** host:port of a component whose port is {@code <component>_PORT}. */
+    static String hostPort(String component) {
+        return addr(component) + ":" + port(component + "_PORT");
+    }
+
     /** The public entry (nginx). */
     static String api() {
         return "http://127.0.0.1:" + port("NGINX_PORT") + "/api/v1.0";
