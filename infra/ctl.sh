@@ -12,13 +12,21 @@
 #   rebuilds by replaying the compacted change topic, then follows it
 #   infra/ctl.sh pause|resume mariadb-replica: stop / restart applying replicated changes
 #   (STOP SLAVE SQL_THREAD): the replica falls behind, then catches up (resume waits for it)
+#   infra/ctl.sh isolate|heal HOST (A, B or M): cut / restore the host's network link (its
+#   processes keep running; nothing crosses to or from it), host topology only
+#   infra/ctl.sh crash-host HOST: SIGKILL every process on the host, as a power loss would;
+#   infra/ctl.sh start-host HOST: start them again in the stack's order (nodes rejoin nginx)
 # COMPONENT is a name from `make status`: mariadb-primary, mariadb-replica, redis-shard1..3,
 # redis-auth, kafka, connect, node1, node2, nginx, prometheus, ...-exporter.
 set -euo pipefail
 . "$(dirname "$0")/lib/stack.sh"
-usage() { die "usage: infra/ctl.sh start|stop|kill|kill-in-commit|restart|rebuild|pause|resume COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))"; }
+usage() { die "usage: infra/ctl.sh start|stop|kill|kill-in-commit|restart|rebuild|pause|resume COMPONENT  (components: $(components | cut -d'|' -f1 | tr '\n' ' '))
+       infra/ctl.sh isolate|heal|crash-host|start-host A|B|M"; }
 action="${1:-}"; name="${2:-}"
-components | cut -d'|' -f1 | grep -qx "$name" || usage
+case "$action" in
+  isolate|heal|crash-host|start-host) [[ "$name" =~ ^[ABM]$ ]] || usage ;;
+  *) components | cut -d'|' -f1 | grep -qx "$name" || usage ;;
+esac
 ensure_secrets
 
 start_one() {
@@ -34,7 +42,8 @@ start_one() {
     node1|node2)     running "$1" || nginx_drain "${1#node}" 0
                      node_start "${1#node}"; node_ready_then_undrain "${1#node}" ;;
     nginx)           nginx_start; nginx_wait ;;
-    *)               monitoring_start; monitoring_wait ;;
+    public-entry)    nginx_wait ;;
+  *)               monitoring_start; monitoring_wait ;;
   esac
 }
 
@@ -95,5 +104,17 @@ case "$action" in
     log "deleting $VAR/$name/index; $name rebuilds it from the change topic"
     rm -rf "${VAR:?}/$name/index"
     start_one "$name" ;;
+  isolate)
+    host_isolate "$name"
+    log "host $name isolated: its link is down (ctl.sh heal $name restores it)" ;;
+  heal)
+    host_heal "$name"
+    log "host $name healed: its link is up" ;;
+  crash-host)
+    for c in $(components_on "$name" | tac); do kill_now "$c"; done
+    log "host $name crashed: every process on it got SIGKILL (ctl.sh start-host $name)" ;;
+  start-host)
+    for c in $(components_on "$name"); do running "$c" || start_one "$c"; done
+    log "host $name started" ;;
   *)       usage ;;
 esac

@@ -11,7 +11,7 @@ APT_PACKAGES=(
   mariadb-server mariadb-client redis-server nginx
   prometheus prometheus-node-exporter prometheus-mysqld-exporter
   prometheus-redis-exporter prometheus-nginx-exporter
-  gettext-base curl unzip procps
+  gettext-base curl unzip procps iproute2 socat
 )
 
 install_apt() {

@@ -4,8 +4,8 @@ set -uo pipefail
 . "$(dirname "$0")/lib/stack.sh"
 [ -f "$VAR/secrets.env" ] && { set -a; . "$VAR/secrets.env"; set +a; }
 bad=0
-printf '%-24s %-8s %-6s %-8s %s\n' COMPONENT PID PORT RSS_MB STATE
-while IFS='|' read -r name port check; do
+printf '%-24s %-4s %-22s %-8s %-8s %s\n' COMPONENT HOST ADDRESS PID RSS_MB STATE
+while IFS='|' read -r name host addr port check; do
   pid="-"; rss="-"
   [ -f "$(pidfile "$name")" ] && pid=$(cat "$(pidfile "$name")")
   if [ "$pid" != "-" ] && alive "$pid"; then
@@ -17,11 +17,12 @@ while IFS='|' read -r name port check; do
   detail=""
   if [[ "$name" == node? ]] && [ "$rss" != "-" ]; then
     # The node's own view of its index: documents and indexer phase.
-    detail=$(curl -fsS --max-time 2 "http://127.0.0.1:$port/internal/index/stats" 2>/dev/null | python3 -c \
+    detail=$(curl -fsS --max-time 2 "http://$addr:$port/internal/index/stats" 2>/dev/null | python3 -c \
       'import json,sys; d=json.load(sys.stdin)["data"]; print("  docs=%s indexer=%s" % (d["numDocs"], d["phase"]))' 2>/dev/null)
   fi
   # A drained node gets no traffic from nginx (ctl.sh stop/restart/rebuild drain it first).
   if [[ "$name" == node? ]] && nginx_drained "${name#node}"; then detail="$detail  drained (out of nginx)"; fi
-  printf '%-24s %-8s %-6s %-8s %s%s\n' "$name" "$pid" "$port" "$rss" "$state" "$detail"
+  if [ "$host" != - ] && hosts_mode && host_isolated "$host"; then detail="$detail  host $host isolated"; fi
+  printf '%-24s %-4s %-22s %-8s %-8s %s%s\n' "$name" "$host" "$addr:$port" "$pid" "$rss" "$state" "$detail"
 done < <(components)
 exit $bad

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Brings up the whole Hanwiki topology natively on 127.0.0.1 (see docs/architecture.md):
-# installs what is missing, starts every process with a pid file and a log under var/,
-# waits until each is healthy, and prints what runs where. Running it twice is harmless:
-# components already running are left alone.
+# Brings up the whole Hanwiki topology natively (see docs/architecture.md): hosts A, B and M
+# as network namespaces (infra/lib/hosts.sh; HANWIKI_TOPOLOGY=local puts everything on
+# 127.0.0.1 instead), installs what is missing, starts every process inside its host with a
+# pid file and a log under var/, waits until each is healthy, and prints what runs where.
+# Running it twice is harmless: components already running are left alone.
 set -euo pipefail
 . "$(dirname "$0")/lib/stack.sh"
 T0=$SECONDS
@@ -11,6 +12,15 @@ step() { log "$* (+$((SECONDS - T0))s)"; }
 [ "${HANWIKI_SKIP_INSTALL:-}" = 1 ] || bash "$HANWIKI_ROOT/infra/install.sh"
 ensure_secrets
 mkdir -p "$RUN" "$LOGS" "$CONF"
+# A stack started in the other topology must be stopped first (its processes bind elsewhere).
+if [ -f "$RUN/topology" ] && [ "$(cat "$RUN/topology")" != "$HANWIKI_TOPOLOGY" ] && [ -n "$(ls "$RUN"/*.pid 2>/dev/null)" ]; then
+  die "a stack in the '$(cat "$RUN/topology")' topology is running: 'make down' first (or HANWIKI_TOPOLOGY=$(cat "$RUN/topology"))"
+fi
+echo "$HANWIKI_TOPOLOGY" >"$RUN/topology"
+if hosts_mode; then
+  hosts_up
+  step "hosts A ($HOST_A_ADDR), B ($HOST_B_ADDR), M ($HOST_M_ADDR) up as network namespaces"
+fi
 
 step "starting Kafka (slowest, so first), MariaDB x2 and Redis x4"
 kafka_start
@@ -57,14 +67,14 @@ fi
 
 cat <<EOT
 
-Hanwiki is up ($((SECONDS - T0)) s). What runs where (all on 127.0.0.1):
-  API (nginx)        http://localhost:$NGINX_PORT/api/v1.0
-  app node 1 / 2     http://127.0.0.1:$NODE1_PORT  http://127.0.0.1:$NODE2_PORT   (actuator: /actuator/health, /actuator/prometheus)
-  MariaDB            primary :$MARIADB_PRIMARY_PORT   replica :$MARIADB_REPLICA_PORT   (database $MARIADB_DATABASE)
-  Redis              cache shards :$REDIS_SHARD1_PORT :$REDIS_SHARD2_PORT :$REDIS_SHARD3_PORT   token blacklist :$REDIS_AUTH_PORT
-  Kafka / Connect    :$KAFKA_PORT   http://127.0.0.1:$CONNECT_PORT/connectors/$CONNECTOR/status
-  Prometheus         http://127.0.0.1:$PROMETHEUS_PORT
-  state and logs     $VAR   (make status, make logs, make down)
+Hanwiki is up ($((SECONDS - T0)) s, topology: $HANWIKI_TOPOLOGY). What runs where:
+  API (nginx)        http://localhost:$NGINX_PORT/api/v1.0   (nginx itself: host $NGINX_HOST $NGINX_ADDR:$NGINX_PORT)
+  app node 1 / 2     host $NODE1_HOST $NODE1_ADDR:$NODE1_PORT   host $NODE2_HOST $NODE2_ADDR:$NODE2_PORT   (actuator: /actuator/health, /actuator/prometheus)
+  MariaDB            primary host $MARIADB_PRIMARY_HOST $MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT   replica host $MARIADB_REPLICA_HOST $MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT   (database $MARIADB_DATABASE)
+  Redis              cache shards $REDIS_SHARD1_ADDR:$REDIS_SHARD1_PORT $REDIS_SHARD2_ADDR:$REDIS_SHARD2_PORT $REDIS_SHARD3_ADDR:$REDIS_SHARD3_PORT   token blacklist $REDIS_AUTH_ADDR:$REDIS_AUTH_PORT
+  Kafka / Connect    $KAFKA_ADDR:$KAFKA_PORT   http://$CONNECT_ADDR:$CONNECT_PORT/connectors/$CONNECTOR/status
+  Prometheus         http://$PROMETHEUS_ADDR:$PROMETHEUS_PORT   (host $PROMETHEUS_HOST)
+  state and logs     $VAR   (make status: every process with its host and address; make logs; make down)
 
 Try it (writes need a signed-in user; the token travels in the cookie jar):
   curl -s -c hanwiki.cookies localhost:$NGINX_PORT/api/v1.0/auth/signup -H 'Content-Type: application/json' \\

@@ -23,6 +23,7 @@ import urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
 import ports_env  # noqa: E402
+from ports_env import where  # noqa: E402
 
 
 def env():
@@ -43,7 +44,7 @@ def database_posts(e):
 
 
 def index_posts(port):
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/internal/index/ids", timeout=120) as r:
+    with urllib.request.urlopen(f"http://{where(port)}:{port}/internal/index/ids", timeout=120) as r:
         docs = json.load(r)["data"]
     index, dupes = {}, 0
     for d in docs:

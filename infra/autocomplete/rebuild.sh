@@ -6,7 +6,8 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 node="${NODE:-1}"
 port_var="NODE${node}_PORT"
-base="http://127.0.0.1:${!port_var}/internal/autocomplete/rebuild"
+addr_var="NODE${node}_ADDR"
+base="http://${!addr_var}:${!port_var}/internal/autocomplete/rebuild"
 field() { python3 -c 'import json,sys; d=json.load(sys.stdin)["data"]; print(d.get(sys.argv[1]) or "")' "$1"; }
 
 answer=$(curl -sS -X POST -w '\n%{http_code}' "$base") || die "node$node is not answering (make status)"

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$HANWIKI_ROOT"
 docs="${BENCH_DOCS:-20000}"
 titles="${TITLES:-1000000}"
-have=$(curl -fsS --max-time 5 "http://127.0.0.1:$NODE1_PORT/internal/index/stats" 2>/dev/null \
+have=$(curl -fsS --max-time 5 "http://$NODE1_ADDR:$NODE1_PORT/internal/index/stats" 2>/dev/null \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["numDocs"])' 2>/dev/null || echo 0)
 if [ "$have" -lt "$docs" ]; then
   log "node1 holds $have pages, fewer than $docs: loading the corpus first"
@@ -21,7 +21,7 @@ fi
 log "rebuilding the autocomplete keys from node1's index (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 started=$(date +%s.%N)
 bash infra/autocomplete/rebuild.sh
-log "rebuild took $(python3 -c "print(f'{$(date +%s.%N) - $started:.1f}')") s for $(curl -fsS "http://127.0.0.1:$NODE1_PORT/internal/index/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["numDocs"])') pages (includes the 3 s grace before the old keys go)"
+log "rebuild took $(python3 -c "print(f'{$(date +%s.%N) - $started:.1f}')") s for $(curl -fsS "http://$NODE1_ADDR:$NODE1_PORT/internal/index/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["numDocs"])') pages (includes the 3 s grace before the old keys go)"
 
 log "latency through nginx (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 infra/bench/autocomplete.py --requests "${R:-2000}"

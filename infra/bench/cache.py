@@ -23,13 +23,14 @@ import time
 import urllib.parse
 
 from api import call, ports, sign_up
+from ports_env import where  # noqa: E402
 
 WORDS = ["서울", "부산", "한강", "경복궁", "김치", "여행", "역사", "음악", "영화", "축구",
          "제주", "바다", "산책", "커피", "도서관", "지하철", "야구", "날씨", "시장", "궁궐"]
 
 
 def conn(port):
-    return http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+    return http.client.HTTPConnection(where(port), port, timeout=15)
 
 
 def get(c, path):
@@ -49,8 +50,8 @@ def counters(env):
     """{(region, tier): count} summed over both nodes."""
     out = {}
     line = re.compile(r'^hanwiki_cache_gets_total\{([^}]*)\} (\S+)$', re.M)
-    for node in ("NODE1_PORT", "NODE2_PORT"):
-        c = conn(int(env[node]))
+    for node in ("NODE1", "NODE2"):
+        c = http.client.HTTPConnection(where(env[node + "_MANAGEMENT_PORT"]), int(env[node + "_MANAGEMENT_PORT"]), timeout=15)
         c.request("GET", "/actuator/prometheus")
         body = c.getresponse().read().decode()
         for labels, value in line.findall(body):
@@ -176,7 +177,7 @@ def writer(base, token, ids, rate, stop, counts):
 
 def mixed(env, token, ids, procs, seconds, rate):
     port = int(env["NGINX_PORT"])
-    base = f"http://127.0.0.1:{port}"
+    base = f"http://{where(port)}:{port}"
     # Skewed popularity: the first posts are read far more often (Zipf-like weights).
     hot = ids[:500]
     detail = [f"/posts/{hot[min(len(hot) - 1, int(random.paretovariate(1.2)) - 1)]}" for _ in range(700)]
@@ -213,7 +214,7 @@ def main():
     ap.add_argument("--rate", type=float, default=10, help="writes/s during the mixed run")
     args = ap.parse_args()
     env = ports()
-    node1 = f"http://127.0.0.1:{env['NODE1_PORT']}"
+    node1 = f"http://{where(env['NODE1_PORT'])}:{env['NODE1_PORT']}"
     print(f"load average before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"({os.cpu_count()} cores)")
     _, _, token = sign_up(node1, "cachebench")

@@ -14,6 +14,7 @@ import statistics
 import time
 
 from api import call, ports, sign_up
+from ports_env import where  # noqa: E402
 
 ANONYMOUS = ""
 
@@ -22,7 +23,7 @@ class Client:
     """One keep-alive connection to nginx; calls carry the user's token unless told otherwise."""
 
     def __init__(self, port, token):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+        self.conn = http.client.HTTPConnection(where(port), port, timeout=15)
         self.token = token
 
     def send(self, method, path, body=None, token=None):
@@ -61,7 +62,7 @@ def main():
     ap.add_argument("--paced", type=int, default=20, help="measured calls of each rate-limited call")
     args = ap.parse_args()
     env = ports()
-    node1 = f"http://127.0.0.1:{env['NODE1_PORT']}"
+    node1 = f"http://{where(env['NODE1_PORT'])}:{env['NODE1_PORT']}"
     username, password, token = sign_up(node1, "ep")
     c = Client(int(env["NGINX_PORT"]), token)
 

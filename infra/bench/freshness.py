@@ -30,6 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from api import ports, sign_up
+from ports_env import where  # noqa: E402
 from stackstats import cpu_delta, cpu_seconds, node_gauge, node_timer, timer_delta
 
 INF = float("inf")
@@ -48,7 +49,7 @@ class Client(threading.local):
         for attempt in (1, 2):
             conn = self.conns.get(port)
             if conn is None:
-                conn = self.conns[port] = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn = self.conns[port] = http.client.HTTPConnection(where(port), port, timeout=10)
             try:
                 data = json.dumps(body).encode() if body is not None else None
                 conn.request(method, path, body=data, headers=headers)
@@ -125,7 +126,7 @@ def main():
     for p in pollers:
         p.start()
     run = "fr" + "".join(random.choices(string.ascii_lowercase, k=8))
-    _, _, token = sign_up(f"http://127.0.0.1:{env['NODE1_PORT']}", prefix="fresh")
+    _, _, token = sign_up(f"http://{where(env['NODE1_PORT'])}:{env['NODE1_PORT']}", prefix="fresh")
     # id -> current version, for posts of this run not being edited right now (an edit
     # names the version it starts from; two edits of one post at once would conflict).
     idle, lock, failures = {}, threading.Lock(), []

@@ -9,7 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$HANWIKI_ROOT"
 docs="${BENCH_DOCS:-1000000}"
-have=$(curl -fsS --max-time 5 "http://127.0.0.1:$NODE1_PORT/internal/index/stats" 2>/dev/null \
+have=$(curl -fsS --max-time 5 "http://$NODE1_ADDR:$NODE1_PORT/internal/index/stats" 2>/dev/null \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["numDocs"])' 2>/dev/null || echo 0)
 if [ "$have" -lt "$docs" ]; then
   log "node1 holds $have pages, fewer than $docs: generating and loading the corpus first"

@@ -11,6 +11,7 @@ import re
 import urllib.request
 
 from api import ports
+from ports_env import management, where  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -50,7 +51,7 @@ _LINE = re.compile(r'^(?P<metric>[a-z_]+)(?:\{(?P<labels>[^}]*)\})? (?P<value>\S
 
 def node_timer(port, name):
     """{"count": n, "sum": seconds, le: cumulative count for each SLO bucket} of one timer."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/actuator/prometheus", timeout=10) as r:
+    with urllib.request.urlopen(f"http://{management(port)}/actuator/prometheus", timeout=10) as r:
         text = r.read().decode()
     out = {}
     for line in text.splitlines():
@@ -69,7 +70,7 @@ def node_timer(port, name):
 
 def node_gauge(port, name):
     """One gauge's value from a node's /actuator/prometheus (the first series of that name)."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/actuator/prometheus", timeout=10) as r:
+    with urllib.request.urlopen(f"http://{management(port)}/actuator/prometheus", timeout=10) as r:
         for line in r.read().decode().splitlines():
             m = _LINE.match(line)
             if m and m["metric"] == name:

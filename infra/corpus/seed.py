@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
 
 import corpus  # noqa: E402
 import ports_env  # noqa: E402
+from ports_env import where  # noqa: E402
 
 COLUMNS = "title, content, category_id, author_id, view_count, like_count, version, created_at, updated_at"
 
@@ -178,7 +179,7 @@ def load(args, e):
 
 
 def node_stats(port):
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/internal/index/stats", timeout=5) as r:
+    with urllib.request.urlopen(f"http://{where(port)}:{port}/internal/index/stats", timeout=5) as r:
         return json.load(r)["data"]
 
 

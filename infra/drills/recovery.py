@@ -29,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 sys.path.insert(0, os.path.dirname(HERE))
 from api import call, ports, sign_up  # noqa: E402
+from ports_env import where  # noqa: E402
 import verify_index  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -102,7 +103,7 @@ def main():
     live, results = verify_index.check(e)
     if not verify_index.clean(results):
         raise SystemExit(f"the indexes disagree with the database before the drill: {results}")
-    _, _, token = sign_up(f"http://127.0.0.1:{env['NODE1_PORT']}", prefix="drill")
+    _, _, token = sign_up(f"http://{where(env['NODE1_PORT'])}:{env['NODE1_PORT']}", prefix="drill")
     writer = Writer(int(env["NGINX_PORT"]), token, args.rate)
     writer.start()
     time.sleep(3)

@@ -2,7 +2,14 @@
 # The two app nodes. Each has its own Lucene index under var/nodeN/index and its own
 # Kafka consumer group, so each indexes every change itself; neither talks to the other.
 APP_JAR() { echo "$HANWIKI_ROOT/app/target/hanwiki.jar"; }
-node_port() { if [ "$1" = 1 ]; then echo "$NODE1_PORT"; else echo "$NODE2_PORT"; fi; }
+node_port() { local v="NODE${1}_PORT"; echo "${!v}"; }
+node_addr() { local v="NODE${1}_ADDR"; echo "${!v}"; }
+node_management_port() { local v="NODE${1}_MANAGEMENT_PORT"; echo "${!v}"; }
+# Who may call node N's actuator and /internal: its own host, host M and the machine (tests,
+# operators); never the other service host (docs/security.md).
+node_operators() {
+  printf '127.0.0.1/32,%s/32,%s/32,%s/32\n' "$(node_addr "$1")" "$PROMETHEUS_ADDR" "$MACHINE_ADDR"
+}
 
 node_start() {
   local n="$1" port; port=$(node_port "$n")
@@ -12,7 +19,7 @@ node_start() {
   mkdir -p "$VAR/node$n"
   # Secrets travel in the environment (readable by the owner only), not on the command line
   # (readable by every user through ps).
-  start_bg "node$n" env \
+  start_bg "node$n" $(on "NODE$n") env \
     HANWIKI_DATASOURCE_PRIMARY_PASSWORD="$DB_APP_PASSWORD" \
     HANWIKI_DATASOURCE_REPLICA_PASSWORD="$DB_READONLY_PASSWORD" \
     SPRING_FLYWAY_PASSWORD="$DB_MIGRATE_PASSWORD" \
@@ -21,26 +28,34 @@ node_start() {
     -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED \
     -jar "$(APP_JAR)" \
     --server.port="$port" \
+    --server.address="$(node_addr "$n")" \
+    --management.server.port="$(node_management_port "$n")" \
+    --management.server.address="$(node_addr "$n")" \
+    --hanwiki.exposure.operators="$(node_operators "$n")" \
+    --hanwiki.exposure.trusted-proxies="127.0.0.1/32,$NGINX_ADDR/32" \
     --hanwiki.node.id="node$n" \
-    --hanwiki.datasource.primary.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.primary.url="jdbc:mariadb://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.primary.username=hanwiki_app \
-    --hanwiki.datasource.replica.url="jdbc:mariadb://127.0.0.1:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.replica.url="jdbc:mariadb://$MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.replica.username=hanwiki_ro \
-    --spring.flyway.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --spring.flyway.url="jdbc:mariadb://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --spring.flyway.user=hanwiki_migrate \
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.search.analysis-dir="$HANWIKI_ROOT/app/src/main/resources/search" \
-    --hanwiki.cdc.bootstrap-servers="127.0.0.1:$KAFKA_PORT" \
+    --hanwiki.cdc.bootstrap-servers="$KAFKA_ADDR:$KAFKA_PORT" \
     --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
     --hanwiki.cdc.group-id="hanwiki-indexer-node$n" \
     --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$REDIS_SHARD1_PORT" \
+    --hanwiki.cache.shards[0].host="$REDIS_SHARD1_ADDR" \
     --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$REDIS_SHARD2_PORT" \
+    --hanwiki.cache.shards[1].host="$REDIS_SHARD2_ADDR" \
     --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$REDIS_SHARD3_PORT" \
-    --hanwiki.auth.blacklist.host=127.0.0.1 \
+    --hanwiki.cache.shards[2].host="$REDIS_SHARD3_ADDR" \
+    --hanwiki.auth.blacklist.host="$REDIS_AUTH_ADDR" \
     --hanwiki.auth.blacklist.port="$REDIS_AUTH_PORT"
 }
 
-node_ready() { http_ok "http://127.0.0.1:$(node_port "$1")/actuator/health/readiness"; }
+node_ready() { http_ok "http://$(node_addr "$1"):$(node_management_port "$1")/actuator/health/readiness"; }
 node_wait() { wait_for "app node $1 (readiness)" "${2:-120}" "node$1" node_ready "$1"; }
 
 # A node started before the jar was rebuilt runs old code: restart it on the new jar.

@@ -203,7 +203,8 @@ wait_for() {
   done
 }
 
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# port_open ADDR PORT: something accepts TCP connections there.
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 http_ok() { curl -fsS -o /dev/null --max-time 2 "$1"; }
 
 # --- topology (ports.env; docs/adr/0050-one-topology-file.md) -------------------------
@@ -221,3 +222,12 @@ host_addr() {
 }
 # addr_of COMPONENT: the address COMPONENT binds and is reached at.
 addr_of() { host_addr "$(host_of "$1")"; }
+# Every COMPONENT_HOST in ports.env also gets COMPONENT_ADDR, so templates say ${KAFKA_ADDR}.
+for _v in $(compgen -A variable | grep -E '^[A-Z0-9_]+_HOST$'); do
+  printf -v "${_v%_HOST}_ADDR" '%s' "$(host_addr "${!_v}")"
+  export "${_v%_HOST}_ADDR"
+done
+unset _v
+# Where the machine itself (tests, operators, make status) sits: the bridge's gateway.
+if [ "$HANWIKI_TOPOLOGY" = local ]; then MACHINE_ADDR=127.0.0.1; else MACHINE_ADDR="$HOSTS_GATEWAY_ADDR"; fi
+export MACHINE_ADDR

@@ -21,12 +21,12 @@ kafka_start() {
     kafka_java kafka.tools.StorageTool format --standalone -t "$id" -c "$CONF/kafka-server.properties" \
       >>"$LOGS/kafka.log" 2>&1 || die "Kafka storage format failed (log: $LOGS/kafka.log)"
   fi
-  start_bg kafka "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+  start_bg kafka $(on KAFKA) "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow \
     -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -cp "$(KAFKA_LIBS)/*" kafka.Kafka "$CONF/kafka-server.properties"
 }
 
-kafka_ready() { grep -q 'Kafka Server started' "$LOGS/kafka.log" 2>/dev/null && port_open "$KAFKA_PORT"; }
+kafka_ready() { grep -q 'Kafka Server started' "$LOGS/kafka.log" 2>/dev/null && port_open "$KAFKA_ADDR" "$KAFKA_PORT"; }
 kafka_wait() { wait_for "Kafka" 90 kafka kafka_ready; }
 
 # Topics are created explicitly, once, never by auto-creation:
@@ -41,7 +41,7 @@ POSTS_TOPIC_CONFIG=(--config cleanup.policy=compact --config retention.ms=-1 --c
   --config delete.retention.ms=604800000 --config max.message.bytes=16777216)
 kafka_create_topic() {
   local topic="$1"; shift
-  kafka_java org.apache.kafka.tools.TopicCommand --bootstrap-server "127.0.0.1:$KAFKA_PORT" --create \
+  kafka_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" --create \
     --if-not-exists --topic "$topic" --replication-factor 1 "$@" >>"$LOGS/kafka.log" 2>&1 \
     || die "could not create topic $topic (log: $LOGS/kafka.log)"
 }
@@ -55,7 +55,7 @@ kafka_topics() {
     --config max.message.bytes=16777216
   # A topic made by an older version of this script: bring its settings up to date.
   local alter; alter=$(printf '%s,' "${POSTS_TOPIC_CONFIG[@]}" | sed 's/--config,//g; s/,$//')
-  kafka_java kafka.admin.ConfigCommand --bootstrap-server "127.0.0.1:$KAFKA_PORT" --alter --entity-type topics \
+  kafka_java kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" --alter --entity-type topics \
     --entity-name "$CDC_POSTS_TOPIC" --add-config "$alter" >>"$LOGS/kafka.log" 2>&1 \
     || die "could not configure topic $CDC_POSTS_TOPIC (log: $LOGS/kafka.log)"
   rm -f "$VAR/kafka/.topics-created" "$VAR/kafka/.topics-v2"
@@ -67,12 +67,12 @@ connect_start() {
   CONNECT_PLUGIN_PATH="$TOOLS/connect-plugins-$DEBEZIUM_VERSION" \
     render "$HANWIKI_ROOT/infra/templates/connect-distributed.properties" "$CONF/connect-distributed.properties"
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
-  start_bg connect "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+  start_bg connect $(on CONNECT) "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow \
     -XX:+UseG1GC -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -cp "$(KAFKA_LIBS)/*" org.apache.kafka.connect.cli.ConnectDistributed "$CONF/connect-distributed.properties"
 }
 
-CONNECT_URL() { echo "http://127.0.0.1:$CONNECT_PORT"; }
+CONNECT_URL() { echo "http://$CONNECT_ADDR:$CONNECT_PORT"; }
 connect_wait() { wait_for "Kafka Connect REST" 90 connect http_ok "$(CONNECT_URL)/connector-plugins"; }
 
 CONNECTOR=hanwiki-mariadb

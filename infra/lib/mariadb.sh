@@ -11,6 +11,11 @@
 # Administration goes through root on the instance's own unix socket.
 
 db_port() { if [ "$1" = primary ]; then echo "$MARIADB_PRIMARY_PORT"; else echo "$MARIADB_REPLICA_PORT"; fi; }
+db_addr() { if [ "$1" = primary ]; then echo "$MARIADB_PRIMARY_ADDR"; else echo "$MARIADB_REPLICA_ADDR"; fi; }
+db_component() { if [ "$1" = primary ]; then echo MARIADB_PRIMARY; else echo MARIADB_REPLICA; fi; }
+# Where the service's database users may connect from: the hosts' link (every host and the
+# machine: tests and operators), or loopback in the local topology.
+db_user_host() { if hosts_mode; then printf '%s\n' "${HOSTS_GATEWAY_ADDR%.*}.%"; else echo 127.0.0.1; fi; }
 db_dir()  { echo "$VAR/mariadb/$1"; }
 db_client() { local role="$1"; shift; mariadb --no-defaults -uroot --socket="$(db_dir "$role")/mysqld.sock" "$@"; }
 db_sql()  { local role="$1"; shift; db_client "$role" -N -B -e "$*"; }
@@ -20,7 +25,7 @@ mariadb_start() {
   local role="$1" dir cnf
   dir=$(db_dir "$role"); cnf="$CONF/mariadb-$role.cnf"
   running "mariadb-$role" && return 0
-  DB_ROLE="$role" DB_DIR="$dir" DB_PORT=$(db_port "$role") \
+  DB_ROLE="$role" DB_DIR="$dir" DB_PORT=$(db_port "$role") DB_ADDR=$(db_addr "$role") \
     DB_SERVER_ID=$([ "$role" = primary ] && echo 1 || echo 2) \
     DB_READ_ONLY=$([ "$role" = primary ] && echo 0 || echo 1) \
     render "$HANWIKI_ROOT/infra/templates/mariadb.cnf" "$cnf"
@@ -30,29 +35,29 @@ mariadb_start() {
     mariadb-install-db --defaults-file="$cnf" --auth-root-authentication-method=normal \
       --skip-test-db >>"$LOGS/mariadb-$role.log" 2>&1 || die "mariadb-install-db failed for $role (log: $LOGS/mariadb-$role.log)"
   fi
-  start_bg "mariadb-$role" /usr/sbin/mariadbd --defaults-file="$cnf"
+  start_bg "mariadb-$role" $(on "$(db_component "$role")") /usr/sbin/mariadbd --defaults-file="$cnf"
 }
 
 mariadb_wait() { wait_for "MariaDB $1" 60 "mariadb-$1" db_ping "$1"; }
 
 mariadb_setup_primary() {
-  local db="$MARIADB_DATABASE"
+  local db="$MARIADB_DATABASE" h; h=$(db_user_host)
   db_sql primary "
     CREATE DATABASE IF NOT EXISTS \`$db\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-    CREATE USER IF NOT EXISTS 'hanwiki_migrate'@'127.0.0.1' IDENTIFIED BY '$DB_MIGRATE_PASSWORD';
-    CREATE USER IF NOT EXISTS 'hanwiki_app'@'127.0.0.1' IDENTIFIED BY '$DB_APP_PASSWORD';
-    CREATE USER IF NOT EXISTS 'hanwiki_ro'@'127.0.0.1' IDENTIFIED BY '$DB_READONLY_PASSWORD';
-    CREATE USER IF NOT EXISTS 'repl'@'127.0.0.1' IDENTIFIED BY '$DB_REPL_PASSWORD';
-    CREATE USER IF NOT EXISTS 'debezium'@'127.0.0.1' IDENTIFIED BY '$DB_DEBEZIUM_PASSWORD';
-    CREATE USER IF NOT EXISTS 'exporter'@'127.0.0.1' IDENTIFIED BY '$DB_EXPORTER_PASSWORD' WITH MAX_USER_CONNECTIONS 3;
-    GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, DROP, REFERENCES, CREATE VIEW, LOCK TABLES ON \`$db\`.* TO 'hanwiki_migrate'@'127.0.0.1';
-    GRANT SELECT, INSERT, UPDATE, DELETE ON \`$db\`.* TO 'hanwiki_app'@'127.0.0.1';
-    GRANT SELECT ON \`$db\`.* TO 'hanwiki_ro'@'127.0.0.1';
-    GRANT REPLICATION SLAVE ON *.* TO 'repl'@'127.0.0.1';
-    GRANT RELOAD, SHOW DATABASES, REPLICATION SLAVE, BINLOG MONITOR ON *.* TO 'debezium'@'127.0.0.1';
-    GRANT SELECT ON \`$db\`.* TO 'debezium'@'127.0.0.1';
-    GRANT PROCESS, BINLOG MONITOR, REPLICA MONITOR ON *.* TO 'exporter'@'127.0.0.1';
-    GRANT SELECT ON performance_schema.* TO 'exporter'@'127.0.0.1';
+    CREATE USER IF NOT EXISTS 'hanwiki_migrate'@'$h' IDENTIFIED BY '$DB_MIGRATE_PASSWORD';
+    CREATE USER IF NOT EXISTS 'hanwiki_app'@'$h' IDENTIFIED BY '$DB_APP_PASSWORD';
+    CREATE USER IF NOT EXISTS 'hanwiki_ro'@'$h' IDENTIFIED BY '$DB_READONLY_PASSWORD';
+    CREATE USER IF NOT EXISTS 'repl'@'$h' IDENTIFIED BY '$DB_REPL_PASSWORD';
+    CREATE USER IF NOT EXISTS 'debezium'@'$h' IDENTIFIED BY '$DB_DEBEZIUM_PASSWORD';
+    CREATE USER IF NOT EXISTS 'exporter'@'$h' IDENTIFIED BY '$DB_EXPORTER_PASSWORD' WITH MAX_USER_CONNECTIONS 3;
+    GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, DROP, REFERENCES, CREATE VIEW, LOCK TABLES ON \`$db\`.* TO 'hanwiki_migrate'@'$h';
+    GRANT SELECT, INSERT, UPDATE, DELETE ON \`$db\`.* TO 'hanwiki_app'@'$h';
+    GRANT SELECT ON \`$db\`.* TO 'hanwiki_ro'@'$h';
+    GRANT REPLICATION SLAVE ON *.* TO 'repl'@'$h';
+    GRANT RELOAD, SHOW DATABASES, REPLICATION SLAVE, BINLOG MONITOR ON *.* TO 'debezium'@'$h';
+    GRANT SELECT ON \`$db\`.* TO 'debezium'@'$h';
+    GRANT PROCESS, BINLOG MONITOR, REPLICA MONITOR ON *.* TO 'exporter'@'$h';
+    GRANT SELECT ON performance_schema.* TO 'exporter'@'$h';
   " || die "could not set up the primary's database and users"
 }
 
@@ -64,7 +69,7 @@ mariadb_setup_replica() {
     log "pointing the replica at the primary (GTID)"
     db_sql replica "
       SET GLOBAL gtid_slave_pos='';
-      CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=$MARIADB_PRIMARY_PORT,
+      CHANGE MASTER TO MASTER_HOST='$MARIADB_PRIMARY_ADDR', MASTER_PORT=$MARIADB_PRIMARY_PORT,
         MASTER_USER='repl', MASTER_PASSWORD='$DB_REPL_PASSWORD',
         MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1;
       START SLAVE;" || die "could not configure replication on the replica"

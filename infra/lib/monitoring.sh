@@ -1,37 +1,48 @@
 # shellcheck shell=bash
-# Prometheus and the exporters (node, mysqld x2, redis multi-target, nginx).
+# Prometheus (host M) and the exporters: a node exporter on every host, a mysqld exporter
+# beside each database, the redis exporter (multi-target, on M) and the nginx exporter beside
+# nginx. Each binds its host's address; Prometheus scrapes them across the hosts' links.
+# The hosts that run a node exporter: every host, or one in the local topology (one address).
+node_exporter_hosts() { if hosts_mode; then echo "${NODE_EXPORTER_HOSTS//,/ }"; else echo "${NODE_EXPORTER_HOSTS%%,*}"; fi; }
+
 monitoring_start() {
   if ! running prometheus; then
-    render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$CONF/prometheus.yml"
+    local h cfgs=""
+    for h in $(node_exporter_hosts); do
+      cfgs="$cfgs${cfgs:+, }{targets: ['$(host_addr "$h"):$NODE_EXPORTER_PORT'], labels: {host: '$h'}}"
+    done
+    NODE_EXPORTER_STATIC_CONFIGS="[$cfgs]" render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$CONF/prometheus.yml"
     promtool check config "$CONF/prometheus.yml" >>"$LOGS/prometheus.log" 2>&1 \
       || { tail -5 "$LOGS/prometheus.log" >&2; die "promtool rejects the Prometheus config or its rules"; }
     mkdir -p "$VAR/prometheus"
-    start_bg prometheus prometheus --config.file="$CONF/prometheus.yml" --storage.tsdb.path="$VAR/prometheus" \
-      --storage.tsdb.retention.time=7d --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" --web.enable-lifecycle
+    start_bg prometheus $(on PROMETHEUS) prometheus --config.file="$CONF/prometheus.yml" --storage.tsdb.path="$VAR/prometheus" \
+      --storage.tsdb.retention.time=7d --web.listen-address="$PROMETHEUS_ADDR:$PROMETHEUS_PORT" --web.enable-lifecycle
   fi
-  running node-exporter || start_bg node-exporter prometheus-node-exporter \
-    --web.listen-address="127.0.0.1:$NODE_EXPORTER_PORT" --no-collector.systemd
-  local role port
-  for role in primary replica; do
-    port=$([ "$role" = primary ] && echo "$MYSQLD_EXPORTER_PRIMARY_PORT" || echo "$MYSQLD_EXPORTER_REPLICA_PORT")
-    running "mysqld-exporter-$role" && continue
-    (umask 077; printf '[client]\nuser=exporter\npassword=%s\nhost=127.0.0.1\nport=%s\n' \
-      "$DB_EXPORTER_PASSWORD" "$(db_port "$role")" >"$CONF/mysqld-exporter-$role.cnf")
-    start_bg "mysqld-exporter-$role" prometheus-mysqld-exporter --config.my-cnf="$CONF/mysqld-exporter-$role.cnf" \
-      --web.listen-address="127.0.0.1:$port"
+  local h
+  for h in $(node_exporter_hosts); do
+    running "node-exporter-$(host_lower "$h")" || start_bg "node-exporter-$(host_lower "$h")" $(on_host "$h") \
+      prometheus-node-exporter --web.listen-address="$(host_addr "$h"):$NODE_EXPORTER_PORT" --no-collector.systemd
   done
-  running redis-exporter || start_bg redis-exporter prometheus-redis-exporter -redis.addr= \
-    -web.listen-address="127.0.0.1:$REDIS_EXPORTER_PORT"
-  running nginx-exporter || start_bg nginx-exporter prometheus-nginx-exporter \
-    -nginx.scrape-uri="http://127.0.0.1:$NGINX_STATUS_PORT/stub_status" -web.listen-address="127.0.0.1:$NGINX_EXPORTER_PORT"
+  local role comp
+  for role in primary replica; do
+    comp="MYSQLD_EXPORTER_${role^^}"
+    running "mysqld-exporter-$role" && continue
+    (umask 077; printf '[client]\nuser=exporter\npassword=%s\nhost=%s\nport=%s\n' \
+      "$DB_EXPORTER_PASSWORD" "$(db_addr "$role")" "$(db_port "$role")" >"$CONF/mysqld-exporter-$role.cnf")
+    start_bg "mysqld-exporter-$role" $(on "$comp") prometheus-mysqld-exporter --config.my-cnf="$CONF/mysqld-exporter-$role.cnf" \
+      --web.listen-address="$(addr_of "$comp"):$(eval echo "\$${comp}_PORT")"
+  done
+  running redis-exporter || start_bg redis-exporter $(on REDIS_EXPORTER) prometheus-redis-exporter -redis.addr= \
+    -web.listen-address="$REDIS_EXPORTER_ADDR:$REDIS_EXPORTER_PORT"
+  running nginx-exporter || start_bg nginx-exporter $(on NGINX_EXPORTER) prometheus-nginx-exporter \
+    -nginx.scrape-uri="http://127.0.0.1:$NGINX_STATUS_PORT/stub_status" -web.listen-address="$NGINX_EXPORTER_ADDR:$NGINX_EXPORTER_PORT"
 }
 
-prometheus_ready() { http_ok "http://127.0.0.1:$PROMETHEUS_PORT/-/ready"; }
+prometheus_ready() { http_ok "http://$PROMETHEUS_ADDR:$PROMETHEUS_PORT/-/ready"; }
 monitoring_wait() {
   wait_for "Prometheus" 30 prometheus prometheus_ready
-  wait_for "node exporter" 20 node-exporter port_open "$NODE_EXPORTER_PORT"
-  wait_for "mysqld exporter (primary)" 20 mysqld-exporter-primary port_open "$MYSQLD_EXPORTER_PRIMARY_PORT"
-  wait_for "mysqld exporter (replica)" 20 mysqld-exporter-replica port_open "$MYSQLD_EXPORTER_REPLICA_PORT"
-  wait_for "redis exporter" 20 redis-exporter port_open "$REDIS_EXPORTER_PORT"
-  wait_for "nginx exporter" 20 nginx-exporter port_open "$NGINX_EXPORTER_PORT"
+  local name host addr port check
+  while IFS='|' read -r name host addr port check; do
+    case "$name" in *-exporter*) wait_for "$name" 20 "$name" $check ;; esac
+  done < <(components)
 }

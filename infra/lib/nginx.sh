@@ -25,9 +25,15 @@ nginx_start() {
   chmod 755 "$VAR/nginx"
   chown -R www-data "$VAR/nginx/temp" 2>/dev/null || true
   nginx_render
-  start_bg nginx nginx -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf"
+  start_bg nginx $(on NGINX) nginx -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf"
 }
-nginx_wait() { wait_for "nginx" 20 nginx port_open "$NGINX_PORT"; }
+nginx_wait() {
+  wait_for "nginx" 20 nginx port_open "$NGINX_ADDR" "$NGINX_PORT"
+  if hosts_mode; then
+    public_entry_start
+    wait_for "public entry localhost:$NGINX_PORT" 10 public-entry port_open 127.0.0.1 "$NGINX_PORT"
+  fi
+}
 
 # nginx_reload [WAIT_S]: re-renders the config and reloads it (SIGHUP to the master: new
 # workers start on the new config, the old ones finish the requests they hold, then exit).

@@ -27,3 +27,38 @@ def addr(values, component):
     if values["HANWIKI_TOPOLOGY"] == "local":
         return "127.0.0.1"
     return values["HOST_%s_ADDR" % values[component + "_HOST"]]
+
+
+def url(values, component, port_key=None):
+    """http://address:port of a component (its port is <component>_PORT unless port_key says)."""
+    return "http://%s:%s" % (addr(values, component), values[port_key or component + "_PORT"])
+
+
+_LOADED = None
+
+
+def where(port):
+    """The address of the component listening on PORT (ports are unique in ports.env): lets a
+    script that holds only a port reach it in either topology."""
+    global _LOADED
+    if _LOADED is None:
+        _LOADED = load()
+    for key, value in _LOADED.items():
+        if key.endswith("_PORT") and value == str(port):
+            component = key[:-5]
+            while component and component + "_HOST" not in _LOADED:
+                component = component.rpartition("_")[0]  # NODE1_MANAGEMENT -> NODE1
+            if component:
+                return addr(_LOADED, component)
+    return "127.0.0.1"
+
+
+def management(port):
+    """address:port of the management side (actuator) of the app node whose API port is PORT."""
+    global _LOADED
+    if _LOADED is None:
+        _LOADED = load()
+    for n in (1, 2):
+        if _LOADED["NODE%d_PORT" % n] == str(port):
+            return "%s:%s" % (addr(_LOADED, "NODE%d" % n), _LOADED["NODE%d_MANAGEMENT_PORT" % n])
+    raise KeyError("no app node has API port %s" % port)

@@ -10,9 +10,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.authorization.AuthorizationDecision;
+import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 
 /**
@@ -31,7 +34,10 @@ public class SecurityConfiguration {
     private static final String API = "/api/v1.0";
 
     @Bean
-    SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<TokenAuthenticator> authenticator) throws Exception {
+    SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<TokenAuthenticator> authenticator,
+            ClientAddresses addresses) throws Exception {
+        AuthorizationManager<RequestAuthorizationContext> operatorsOnly = (authentication, context) ->
+                new AuthorizationDecision(addresses.fromOperator(context.getRequest()));
         http.csrf(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable)
                 .formLogin(AbstractHttpConfigurer::disable)
@@ -48,8 +54,9 @@ public class SecurityConfiguration {
                         .dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.FORWARD).permitAll()
                         .requestMatchers(HttpMethod.POST, API + "/auth/signup", API + "/auth/login").permitAll()
                         .requestMatchers(API + "/auth/me", API + "/auth/logout").authenticated()
-                        // Operator call on a node's own port (nginx refuses /internal): starts an autocomplete rebuild.
-                        .requestMatchers(HttpMethod.POST, "/internal/autocomplete/rebuild").permitAll()
+                        // Operator calls (nginx refuses /internal; the actuator is on the management port):
+                        // only from the node's host, the monitoring host and the operators' network.
+                        .requestMatchers("/internal/**", "/actuator/**").access(operatorsOnly)
                         .requestMatchers(HttpMethod.GET, "/**").permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/**").permitAll()
                         .requestMatchers(HttpMethod.OPTIONS, "/**").permitAll()

@@ -1,6 +1,7 @@
 package dev.hanwiki.search;
 
 import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.ClientAddresses;
 import dev.hanwiki.platform.CurrentUser;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.context.ApplicationEventPublisher;
@@ -16,11 +17,14 @@ class SearchController {
     private final SearchService search;
     private final CurrentUser currentUser;
     private final ApplicationEventPublisher events;
+    private final ClientAddresses addresses;
 
-    SearchController(SearchService search, CurrentUser currentUser, ApplicationEventPublisher events) {
+    SearchController(SearchService search, CurrentUser currentUser, ApplicationEventPublisher events,
+            ClientAddresses addresses) {
         this.search = search;
         this.currentUser = currentUser;
         this.events = events;
+        this.addresses = addresses;
     }
 
     @GetMapping("/search")
@@ -38,9 +42,6 @@ class SearchController {
 
     /** Who searched: the signed-in user, else the address nginx saw (nodes are only reached through it). */
     private String client(HttpServletRequest http) {
-        return currentUser.find().map(u -> "u:" + u.id()).orElseGet(() -> {
-            String forwarded = http.getHeader("X-Real-IP");
-            return "a:" + (forwarded == null || forwarded.isBlank() ? http.getRemoteAddr() : forwarded.strip());
-        });
+        return currentUser.find().map(u -> "u:" + u.id()).orElseGet(() -> "a:" + addresses.client(http));
     }
 }

@@ -2,6 +2,7 @@ package dev.hanwiki.autocomplete;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hanwiki.it.Stack;
 import dev.hanwiki.cache.CacheSettings;
 import dev.hanwiki.cache.ShardedRedis;
 import io.lettuce.core.ScanArgs;
@@ -36,13 +37,9 @@ class QueryKeysIT {
 
     @BeforeAll
     static void connect() throws IOException, InterruptedException {
-        List<String> env = Files.readAllLines(Path.of(System.getProperty("hanwiki.root", "..")).resolve("infra/ports.env"));
         List<CacheSettings.Shard> shards = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            String prefix = "REDIS_SHARD" + i + "_PORT=";
-            int port = env.stream().filter(l -> l.startsWith(prefix)).map(l -> Integer.parseInt(l.substring(prefix.length()).strip()))
-                    .findFirst().orElseThrow(() -> new IllegalStateException(prefix + " missing from infra/ports.env"));
-            shards.add(new CacheSettings.Shard("shard-" + i, "127.0.0.1", port));
+            shards.add(new CacheSettings.Shard("shard-" + i, Stack.addr("REDIS_SHARD" + i), Stack.port("REDIS_SHARD" + i + "_PORT")));
         }
         // A generous budget: this is about what ends up in the keys, not about latency.
         redis = new ShardedRedis(new CacheSettings(shards, CacheSettings.DEFAULT_VNODES, Duration.ofSeconds(2),

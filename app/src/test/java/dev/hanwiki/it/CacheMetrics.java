@@ -25,7 +25,7 @@ final class CacheMetrics {
     }
 
     private static double sum(int n, String metric, String region, String label) {
-        Http.Response r = Http.get(Stack.node(n) + "/actuator/prometheus");
+        Http.Response r = Http.get(Stack.management(n) + "/actuator/prometheus");
         if (r.status() != 200) {
             throw new AssertionError("metrics of node" + n + ": " + r.status());
         }

@@ -39,7 +39,7 @@ class CacheShardsIT {
     private static CacheSettings settings() {
         List<CacheSettings.Shard> list = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            list.add(new CacheSettings.Shard("shard-" + i, "127.0.0.1", Stack.port("REDIS_SHARD" + i + "_PORT")));
+            list.add(new CacheSettings.Shard("shard-" + i, Stack.addr("REDIS_SHARD" + i), Stack.port("REDIS_SHARD" + i + "_PORT")));
         }
         // A wider budget than production's 30 ms: these tests are about routing and misses, and
         // must not flake when other builds load the machine.
@@ -271,7 +271,7 @@ class CacheShardsIT {
     /** Direct commands on one real shard: one client and connection per shard for the whole run. */
     static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
         return SHARDS.computeIfAbsent(shard, s -> RedisClient
-                .create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + s + "_PORT")).connect().sync());
+                .create("redis://" + Stack.hostPort("REDIS_SHARD" + s)).connect().sync());
     }
 
     private static final Map<Integer, io.lettuce.core.api.sync.RedisCommands<String, String>> SHARDS = new ConcurrentHashMap<>();

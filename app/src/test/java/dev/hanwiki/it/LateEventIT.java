@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class LateEventIT {
 
     private static final String TOPIC = Stack.get("CDC_POSTS_TOPIC");
-    private static final String BOOTSTRAP = "127.0.0.1:" + Stack.port("KAFKA_PORT");
+    private static final String BOOTSTRAP = Stack.hostPort("KAFKA");
 
     @Test
     void aReplayedCreateAfterTheDeleteDoesNotResurrectThePost() throws Exception {

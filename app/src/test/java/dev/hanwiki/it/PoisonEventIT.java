@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class PoisonEventIT {
 
     private static final String TOPIC = Stack.get("CDC_POSTS_TOPIC");
-    private static final String BOOTSTRAP = "127.0.0.1:" + Stack.port("KAFKA_PORT");
+    private static final String BOOTSTRAP = Stack.hostPort("KAFKA");
 
     @Test
     void aPoisonEventIsDeadLetteredByEachNodeAndLaterWritesStillArrive() throws Exception {
@@ -55,7 +55,7 @@ class PoisonEventIT {
             }
         }
         for (int n = 1; n <= 2; n++) {
-            String metrics = Http.get(Stack.node(n) + "/actuator/prometheus").body();
+            String metrics = Http.get(Stack.management(n) + "/actuator/prometheus").body();
             assertThat(metrics).containsPattern("hanwiki_indexer_events_dead_lettered_total\\{[^}]*} [1-9]");
         }
         // Skipping the poison lost nothing: both indexes equal the primary (the checker's comparison).

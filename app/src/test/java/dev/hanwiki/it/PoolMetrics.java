@@ -12,7 +12,7 @@ final class PoolMetrics {
     }
 
     static double gauge(int node, String name, String pool) {
-        String body = Http.get(Stack.node(node) + "/actuator/prometheus").body();
+        String body = Http.get(Stack.management(node) + "/actuator/prometheus").body();
         for (String line : body.split("\n")) {
             if (line.startsWith(name + "{") && line.contains("pool=\"" + pool + "\"")) {
                 return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));

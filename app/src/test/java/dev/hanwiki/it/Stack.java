@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * var/secrets.env that infra generated. Missing files fail loudly: these tests never
  * skip because a service is absent.
  */
-final class Stack {
+public final class Stack {
 
     static final Path ROOT = Path.of(System.getProperty("hanwiki.root", "..")).toAbsolutePath().normalize();
     private static final Map<String, String> ENV = load();
@@ -63,7 +63,7 @@ final class Stack {
         return v;
     }
 
-    static int port(String key) {
+    public static int port(String key) {
         return Integer.parseInt(get(key));
     }
 
@@ -77,7 +77,7 @@ final class Stack {
      * The address a component (a ports.env prefix: NODE1, MARIADB_PRIMARY, KAFKA...) is reached
      * at: its host's address, or 127.0.0.1 in the local topology (docs/adr/0050).
      */
-    static String addr(String component) {
+    public static String addr(String component) {
         if ("local".equals(topology())) {
             return "127.0.0.1";
         }
@@ -85,7 +85,7 @@ final class Stack {
     }
 
     /** host:port of a component whose port is {@code <component>_PORT}. */
-    static String hostPort(String component) {
+    public static String hostPort(String component) {
         return addr(component) + ":" + port(component + "_PORT");
     }
 
@@ -94,9 +94,14 @@ final class Stack {
         return "http://127.0.0.1:" + port("NGINX_PORT") + "/api/v1.0";
     }
 
+    /** An app node's management side (actuator), reachable from its host, host M and the machine. */
+    static String management(int n) {
+        return "http://" + addr("NODE" + n) + ":" + port("NODE" + n + "_MANAGEMENT_PORT");
+    }
+
     /** An app node queried directly, bypassing nginx. */
     static String node(int n) {
-        return "http://127.0.0.1:" + port("NODE" + n + "_PORT");
+        return "http://" + hostPort("NODE" + n);
     }
 
     static Connection primary() throws SQLException {
@@ -113,7 +118,8 @@ final class Stack {
     }
 
     private static String jdbc(String portKey) {
-        return "jdbc:mariadb://127.0.0.1:" + port(portKey) + "/" + get("MARIADB_DATABASE");
+        return "jdbc:mariadb://" + addr(portKey.substring(0, portKey.length() - "_PORT".length())) + ":" + port(portKey)
+                + "/" + get("MARIADB_DATABASE");
     }
 
     /**
@@ -123,7 +129,7 @@ final class Stack {
      */
     static void awaitNginxRoutesToBothNodes() {
         java.util.Set<String> answered = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        java.util.Set<String> both = java.util.Set.of("127.0.0.1:" + port("NODE1_PORT"), "127.0.0.1:" + port("NODE2_PORT"));
+        java.util.Set<String> both = java.util.Set.of(hostPort("NODE1"), hostPort("NODE2"));
         Eventually.within(java.time.Duration.ofSeconds(30), "nginx routes to both nodes", () -> {
             Http.Response r = Http.get(api() + "/categories");
             if (r.status() == 200) {

@@ -55,7 +55,7 @@ class StackIT {
 
     @Test
     void debeziumConnectorAndItsTaskAreRunning() {
-        var r = Http.get("http://127.0.0.1:" + Stack.port("CONNECT_PORT") + "/connectors/hanwiki-mariadb/status");
+        var r = Http.get("http://" + Stack.hostPort("CONNECT") + "/connectors/hanwiki-mariadb/status");
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.json().path("connector").path("state").asString()).isEqualTo("RUNNING");
         assertThat(r.json().path("tasks")).hasSize(1);
@@ -69,7 +69,7 @@ class StackIT {
         assertThat(Http.get(base + "/actuator/prometheus").status()).isEqualTo(404);
         assertThat(Http.get(base + "/internal/index/stats").status()).isEqualTo(404);
         // ...while the nodes themselves answer them on their own ports.
-        assertThat(Http.get(Stack.node(1) + "/actuator/health/readiness").status()).isEqualTo(200);
+        assertThat(Http.get(Stack.management(1) + "/actuator/health/readiness").status()).isEqualTo(200);
         assertThat(Http.get(Stack.node(2) + "/internal/index/stats").status()).isEqualTo(200);
     }
 
@@ -81,12 +81,12 @@ class StackIT {
             assertThat(r.status()).isEqualTo(200);
             upstreams.add(r.header("X-Upstream"));
         }
-        assertThat(upstreams).contains("127.0.0.1:" + Stack.port("NODE1_PORT"), "127.0.0.1:" + Stack.port("NODE2_PORT"));
+        assertThat(upstreams).contains(Stack.hostPort("NODE1"), Stack.hostPort("NODE2"));
     }
 
     @Test
     void prometheusScrapesBothNodesAndEveryExporter() {
-        String targets = "http://127.0.0.1:" + Stack.port("PROMETHEUS_PORT") + "/api/v1/targets?state=active";
+        String targets = "http://" + Stack.hostPort("PROMETHEUS") + "/api/v1/targets?state=active";
         java.util.Map<String, Long> upByJob = new java.util.TreeMap<>();
         Eventually.within(Duration.ofSeconds(30), "every scrape target up", () -> {
             upByJob.clear();
@@ -106,7 +106,7 @@ class StackIT {
     void everyDashboardQueryIsValidPromQLAndTheAppPanelsHaveData() throws Exception {
         var dashboard = Http.JSON.readTree(java.nio.file.Files.readString(
                 Stack.ROOT.resolve("grafana/dashboards/hanwiki-overview.json")));
-        String api = "http://127.0.0.1:" + Stack.port("PROMETHEUS_PORT") + "/api/v1/query?query=";
+        String api = "http://" + Stack.hostPort("PROMETHEUS") + "/api/v1/query?query=";
         int checked = 0;
         for (var panel : dashboard.path("panels")) {
             for (var target : panel.path("targets")) {

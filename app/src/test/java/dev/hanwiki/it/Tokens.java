@@ -44,7 +44,7 @@ final class Tokens {
 
     /** How long the blacklist still holds a token id; negative if it is not there. */
     static Duration blacklistTtl(String tokenId) {
-        RedisClient client = RedisClient.create("redis://127.0.0.1:" + Stack.port("REDIS_AUTH_PORT"));
+        RedisClient client = RedisClient.create("redis://" + Stack.hostPort("REDIS_AUTH"));
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             return Duration.ofMillis(connection.sync().pttl("bl:" + tokenId));
         } finally {

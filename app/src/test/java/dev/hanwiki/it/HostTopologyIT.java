@@ -1,0 +1,130 @@
+package dev.hanwiki.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hosts A, B and M as network namespaces (ADR 0051): every process binds its host's address
+ * only, cross-host calls cross real links, and cutting or crashing host B under writes loses
+ * nothing acknowledged. Needs the host topology: it fails (never skips) on a local stack.
+ */
+class HostTopologyIT {
+
+    private static final String[] HOSTS = {"A", "B", "M"};
+
+    @BeforeAll
+    static void needsTheHostTopology() {
+        assertThat(Stack.topology()).as("HostTopologyIT needs HANWIKI_TOPOLOGY=hosts (the default of make up/test)")
+                .isEqualTo("hosts");
+    }
+
+    /** Runs a command inside host h's network namespace. */
+    static Stack.Run onHost(String h, String... cmd) {
+        List<String> all = new ArrayList<>(List.of("ip", "netns", "exec", Stack.get("HOSTS_NETNS_PREFIX") + h.toLowerCase()));
+        all.addAll(List.of(cmd));
+        return Stack.run(all);
+    }
+
+    @Test
+    void everyListenerIsOnItsHostsAddressOrLoopbackNeverAWildcard() {
+        for (String h : HOSTS) {
+            Stack.Run ss = onHost(h, "ss", "-ltnH");
+            assertThat(ss.exitCode()).as(ss.output()).isZero();
+            String own = Stack.get("HOST_" + h + "_ADDR");
+            List<String> listeners = ss.output().lines().filter(l -> !l.isBlank())
+                    .map(l -> l.trim().split("\\s+")[3]).toList();
+            assertThat(listeners).as("host " + h + " listens somewhere").isNotEmpty();
+            for (String local : listeners) {
+                String address = local.substring(0, local.lastIndexOf(':'));
+                assertThat(address).as("host %s listener %s (all: %s)", h, local, listeners)
+                        .isIn(own, "127.0.0.1", "[::ffff:" + own + "]", "[::ffff:127.0.0.1]");
+            }
+        }
+    }
+
+    @Test
+    void aPostWrittenThroughNginxOnASearchableOnNode2OnBWithinTwoSeconds() {
+        String word = Search.uniqueWord();
+        long id = Search.create("호스트 경계 " + word, "두 호스트 사이의 링크를 건너 색인된다 " + word);
+        Eventually.within(Duration.ofSeconds(2), "post " + id + " searchable on node2 (host B)",
+                () -> Search.idsOn(2, word).contains(id));
+    }
+
+    @Test
+    void theOtherServiceHostIsRefusedNode1sActuatorAndInternalCallsWhileHostMIsNot() {
+        String actuator = Stack.management(1) + "/actuator/health";
+        String internal = Stack.node(1) + "/internal/index/stats";
+        assertThat(curlStatus("B", actuator)).as("B -> node1 actuator").isEqualTo("403");
+        assertThat(curlStatus("B", internal)).as("B -> node1 /internal").isEqualTo("403");
+        assertThat(curlStatus("M", actuator)).as("M (Prometheus' host) -> node1 actuator").isEqualTo("200");
+        // The API port serves no actuator at all.
+        assertThat(Http.get(Stack.node(1) + "/actuator/health").status()).isIn(403, 404);
+    }
+
+    @Test
+    void hostBIsolatedUnderWritesReadsAndWritesGoOnThenBothIndexesConverge() throws Exception {
+        Stack.awaitNginxRoutesToBothNodes();
+        AtomicBoolean reading = new AtomicBoolean(true);
+        AtomicInteger reads = new AtomicInteger();
+        List<String> failedReads = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread reader = Thread.ofPlatform().name("it-reader").start(() -> {
+            while (reading.get()) {
+                Http.Response r = Http.get(Stack.api() + "/posts/search?q=" + Http.enc("서울"));
+                reads.incrementAndGet();
+                if (r.status() != 200) {
+                    failedReads.add(r.toString());
+                }
+            }
+        });
+        BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 20);
+        try (writer) {
+            writer.awaitMore(10, Duration.ofSeconds(10));
+            Stack.infra("ctl.sh", "isolate", "B");
+            try {
+                // Writes go to the primary on A; CDC (Kafka on B) stops meanwhile.
+                writer.awaitMore(100, Duration.ofSeconds(30));
+            } finally {
+                Stack.infra("ctl.sh", "heal", "B");
+            }
+            writer.awaitMore(10, Duration.ofSeconds(20));
+        } finally {
+            reading.set(false);
+            reader.join(30_000);
+        }
+        assertThat(failedReads).as("reads through nginx while B was cut off (%d reads)", reads.get()).isEmpty();
+        // A write in flight on node2 when the link went down gets no answer; none is refused.
+        assertThat(writer.refused() - writer.unanswered()).as("refused writes; last: " + writer.lastRefusal()).isZero();
+        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(60));
+    }
+
+    @Test
+    void hostBCrashedAndStartedAgainUnderWritesBothIndexesConverge() throws Exception {
+        Stack.awaitNginxRoutesToBothNodes();
+        BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 20);
+        try (writer) {
+            writer.awaitMore(10, Duration.ofSeconds(10));
+            Stack.infra("ctl.sh", "crash-host", "B");
+            try {
+                writer.awaitMore(60, Duration.ofSeconds(30));
+            } finally {
+                Stack.infra("ctl.sh", "start-host", "B");
+            }
+            writer.awaitMore(10, Duration.ofSeconds(20));
+        }
+        assertThat(writer.refused() - writer.unanswered()).as("refused writes; last: " + writer.lastRefusal()).isZero();
+        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(90));
+        Stack.awaitNginxRoutesToBothNodes();
+    }
+
+    private static String curlStatus(String host, String url) {
+        Stack.Run r = onHost(host, "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5", url);
+        return r.output().strip();
+    }
+}
