@@ -16,6 +16,10 @@ APT_PACKAGES=(
 
 install_apt() {
   apt_install "${APT_PACKAGES[@]}"
+  # The JVM services (Kafka, Connect, the app nodes) run as this system user; MariaDB, Redis,
+  # Prometheus and nginx as the users their packages made (docs/security.md).
+  id -u hanwiki >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent \
+    --shell /usr/sbin/nologin hanwiki
   # Debian starts packaged services on install where it can (not in containers without
   # an init). Ours run from var/ on our own ports, so the packaged ones are not needed;
   # we neither start nor stop them.

@@ -16,14 +16,16 @@ node_start() {
   running "node$n" && return 0
   [ -f "$(APP_JAR)" ] || die "app/target/hanwiki.jar is missing: run 'make build' (or 'make up')"
   [ -n "${JWT_SECRET:-}" ] || die "JWT_SECRET is missing from $VAR/secrets.env (delete the file to regenerate it)"
-  mkdir -p "$VAR/node$n"
+  mkdir -p "$VAR/node$n"; as_service_user hanwiki "$VAR/node$n"
   # Secrets travel in the environment (readable by the owner only), not on the command line
   # (readable by every user through ps).
-  start_bg "node$n" $(on "NODE$n") env \
+  start_bg "node$n" $(on "NODE$n") $(run_as hanwiki) env \
     HANWIKI_DATASOURCE_PRIMARY_PASSWORD="$DB_APP_PASSWORD" \
     HANWIKI_DATASOURCE_REPLICA_PASSWORD="$DB_READONLY_PASSWORD" \
     SPRING_FLYWAY_PASSWORD="$DB_MIGRATE_PASSWORD" \
     HANWIKI_AUTH_JWTSECRET="$JWT_SECRET" \
+    HANWIKI_CACHE_USERNAME=hanwiki HANWIKI_CACHE_PASSWORD="$REDIS_APP_PASSWORD" \
+    HANWIKI_AUTH_BLACKLIST_USERNAME=hanwiki HANWIKI_AUTH_BLACKLIST_PASSWORD="$REDIS_APP_PASSWORD" \
     "$(select_jdk)/bin/java" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 \
     -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED \
     -jar "$(APP_JAR)" \

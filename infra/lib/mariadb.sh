@@ -8,7 +8,8 @@
 #                    SHOW DATABASES (snapshot), REPLICATION SLAVE + BINLOG MONITOR (streaming)
 #   exporter         PROCESS, BINLOG MONITOR, REPLICA MONITOR, SELECT on performance_schema
 # None has SUPER or READ_ONLY ADMIN, so read_only=ON on the replica binds all of them.
-# Administration goes through root on the instance's own unix socket.
+# Administration goes through root on the instance's own unix socket (unix_socket auth: only
+# the OS user root; root cannot log in over the network at all).
 
 db_port() { if [ "$1" = primary ]; then echo "$MARIADB_PRIMARY_PORT"; else echo "$MARIADB_REPLICA_PORT"; fi; }
 db_addr() { if [ "$1" = primary ]; then echo "$MARIADB_PRIMARY_ADDR"; else echo "$MARIADB_REPLICA_ADDR"; fi; }
@@ -32,10 +33,16 @@ mariadb_start() {
   if [ ! -d "$dir/data/mysql" ]; then
     log "initialising MariaDB $role data directory"
     mkdir -p "$dir/data"
-    mariadb-install-db --defaults-file="$cnf" --auth-root-authentication-method=normal \
+    as_service_user mysql "$dir"
+    # root authenticates by the unix socket only (the OS user root): no password, no network root.
+    mariadb-install-db --defaults-file="$cnf" --user=mysql --auth-root-authentication-method=socket \
       --skip-test-db >>"$LOGS/mariadb-$role.log" 2>&1 || die "mariadb-install-db failed for $role (log: $LOGS/mariadb-$role.log)"
   fi
-  start_bg "mariadb-$role" $(on "$(db_component "$role")") /usr/sbin/mariadbd --defaults-file="$cnf"
+  mkdir -p "$dir/files"; as_service_user mysql "$dir"
+  secret_file mysql "$cnf"
+  # mariadbd writes its own error log (log-error) after it dropped to mysql.
+  touch "$LOGS/mariadb-$role.log"; chown mysql:mysql "$LOGS/mariadb-$role.log"
+  start_bg "mariadb-$role" $(on "$(db_component "$role")") $(run_as mysql) /usr/sbin/mariadbd --defaults-file="$cnf"
 }
 
 mariadb_wait() { wait_for "MariaDB $1" 60 "mariadb-$1" db_ping "$1"; }

@@ -14,14 +14,15 @@ monitoring_start() {
     NODE_EXPORTER_STATIC_CONFIGS="[$cfgs]" render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$CONF/prometheus.yml"
     promtool check config "$CONF/prometheus.yml" >>"$LOGS/prometheus.log" 2>&1 \
       || { tail -5 "$LOGS/prometheus.log" >&2; die "promtool rejects the Prometheus config or its rules"; }
-    mkdir -p "$VAR/prometheus"
-    start_bg prometheus $(on PROMETHEUS) prometheus --config.file="$CONF/prometheus.yml" --storage.tsdb.path="$VAR/prometheus" \
+    mkdir -p "$VAR/prometheus"; as_service_user prometheus "$VAR/prometheus"
+    secret_file prometheus "$CONF/prometheus.yml"
+    start_bg prometheus $(on PROMETHEUS) $(run_as prometheus) prometheus --config.file="$CONF/prometheus.yml" --storage.tsdb.path="$VAR/prometheus" \
       --storage.tsdb.retention.time=7d --web.listen-address="$PROMETHEUS_ADDR:$PROMETHEUS_PORT" --web.enable-lifecycle
   fi
   local h
   for h in $(node_exporter_hosts); do
     running "node-exporter-$(host_lower "$h")" || start_bg "node-exporter-$(host_lower "$h")" $(on_host "$h") \
-      prometheus-node-exporter --web.listen-address="$(host_addr "$h"):$NODE_EXPORTER_PORT" --no-collector.systemd
+      $(run_as prometheus) prometheus-node-exporter --web.listen-address="$(host_addr "$h"):$NODE_EXPORTER_PORT" --no-collector.systemd
   done
   local role comp
   for role in primary replica; do
@@ -29,12 +30,15 @@ monitoring_start() {
     running "mysqld-exporter-$role" && continue
     (umask 077; printf '[client]\nuser=exporter\npassword=%s\nhost=%s\nport=%s\n' \
       "$DB_EXPORTER_PASSWORD" "$(db_addr "$role")" "$(db_port "$role")" >"$CONF/mysqld-exporter-$role.cnf")
-    start_bg "mysqld-exporter-$role" $(on "$comp") prometheus-mysqld-exporter --config.my-cnf="$CONF/mysqld-exporter-$role.cnf" \
+    secret_file prometheus "$CONF/mysqld-exporter-$role.cnf"
+    start_bg "mysqld-exporter-$role" $(on "$comp") $(run_as prometheus) prometheus-mysqld-exporter --config.my-cnf="$CONF/mysqld-exporter-$role.cnf" \
       --web.listen-address="$(addr_of "$comp"):$(eval echo "\$${comp}_PORT")"
   done
-  running redis-exporter || start_bg redis-exporter $(on REDIS_EXPORTER) prometheus-redis-exporter -redis.addr= \
+  # Credentials in its environment (not on the command line, which every user can read).
+  running redis-exporter || start_bg redis-exporter $(on REDIS_EXPORTER) $(run_as prometheus) env REDIS_USER=exporter \
+    REDIS_PASSWORD="$REDIS_EXPORTER_PASSWORD" prometheus-redis-exporter -redis.addr= \
     -web.listen-address="$REDIS_EXPORTER_ADDR:$REDIS_EXPORTER_PORT"
-  running nginx-exporter || start_bg nginx-exporter $(on NGINX_EXPORTER) prometheus-nginx-exporter \
+  running nginx-exporter || start_bg nginx-exporter $(on NGINX_EXPORTER) $(run_as prometheus) prometheus-nginx-exporter \
     -nginx.scrape-uri="http://127.0.0.1:$NGINX_STATUS_PORT/stub_status" -web.listen-address="$NGINX_EXPORTER_ADDR:$NGINX_EXPORTER_PORT"
 }
 

@@ -14,6 +14,7 @@ nginx_render() {
     export "NODE${n}_DRAIN"
   done
   NGINX_USER=www-data render "$HANWIKI_ROOT/nginx/nginx.conf" "$CONF/nginx.conf"
+  secret_file www-data "$CONF/nginx.conf"
   nginx -t -q -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf" 2>>"$LOGS/nginx.log" \
     || { tail -5 "$LOGS/nginx.log" >&2; die "nginx config test failed"; }
 }
@@ -21,11 +22,12 @@ nginx_render() {
 nginx_start() {
   running nginx && return 0
   mkdir -p "$VAR/nginx/temp"
-  # Workers run as www-data and buffer large request bodies (posts over 16 KB) to disk here.
-  chmod 755 "$VAR/nginx"
-  chown -R www-data "$VAR/nginx/temp" 2>/dev/null || true
+  # nginx runs as www-data, master included (no privileged port to bind); it buffers large
+  # request bodies (posts over 16 KB) to disk here and writes its own logs.
+  touch "$LOGS/nginx-error.log" "$LOGS/nginx-access.log"
+  as_service_user www-data "$VAR/nginx" "$LOGS/nginx-error.log" "$LOGS/nginx-access.log"
   nginx_render
-  start_bg nginx $(on NGINX) nginx -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf"
+  start_bg nginx $(on NGINX) $(run_as www-data) nginx -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf"
 }
 nginx_wait() {
   wait_for "nginx" 20 nginx port_open "$NGINX_ADDR" "$NGINX_PORT"

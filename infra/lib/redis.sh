@@ -14,15 +14,16 @@ redis_start() {
   while IFS=: read -r name comp kind; do
     running "$name" && continue
     port=$(redis_port "$comp")
-    dir="$VAR/redis/$port"; mkdir -p "$dir"
+    dir="$VAR/redis/$port"; mkdir -p "$dir"; as_service_user redis "$dir"
     REDIS_PORT="$port" REDIS_ADDR="$(addr_of "$comp")" REDIS_DIR="$dir" REDIS_CACHE_MAXMEMORY="$REDIS_CACHE_MAXMEMORY" \
       render "$HANWIKI_ROOT/infra/templates/redis-$kind.conf" "$CONF/$name.conf"
-    start_bg "$name" $(on "$comp") redis-server "$CONF/$name.conf"
+    secret_file redis "$CONF/$name.conf"
+    start_bg "$name" $(on "$comp") $(run_as redis) redis-server "$CONF/$name.conf"
   done < <(redis_instances)
 }
 
 # redis_ping COMPONENT (REDIS_SHARD1...): answers PONG at its address.
-redis_ping() { [ "$(redis-cli -h "$(addr_of "$1")" -p "$(redis_port "$1")" ping 2>/dev/null)" = PONG ]; }
+redis_ping() { [ "$(REDISCLI_AUTH="$REDIS_EXPORTER_PASSWORD" redis-cli --user exporter -h "$(addr_of "$1")" -p "$(redis_port "$1")" ping 2>/dev/null)" = PONG ]; }
 
 redis_wait() {
   local name comp kind

@@ -11,6 +11,7 @@ import java.util.Base64;
 import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
@@ -40,13 +41,32 @@ record AuthSettings(
      *                         and warms the client, which takes a while on a cold JVM)
      * @param retryAfterFailure after a failed connection attempt, calls fail at once for this
      *                         long instead of each paying the connect timeout again
+     * @param username         its Redis ACL user (null: the default user)
+     * @param password         that user's password (null: none); never logged
      */
     record Blacklist(
             @NotBlank @DefaultValue("127.0.0.1") String host,
             @Min(1) @Max(65535) @DefaultValue("6379") int port,
             @NotNull @DefaultValue("500ms") @DurationMin(millis = 50) @DurationMax(seconds = 10) Duration timeout,
             @NotNull @DefaultValue("2s") @DurationMin(millis = 50) @DurationMax(seconds = 30) Duration connectTimeout,
-            @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration retryAfterFailure) {
+            @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration retryAfterFailure,
+            String username,
+            String password) {
+
+        @ConstructorBinding
+        Blacklist {
+        }
+
+        Blacklist(String host, int port, Duration timeout, Duration connectTimeout, Duration retryAfterFailure) {
+            this(host, port, timeout, connectTimeout, retryAfterFailure, null, null);
+        }
+
+        @Override
+        public String toString() {
+            return "Blacklist[host=" + host + ", port=" + port + ", timeout=" + timeout + ", connectTimeout="
+                    + connectTimeout + ", retryAfterFailure=" + retryAfterFailure + ", username=" + username
+                    + ", password=" + (password == null ? "none" : "(hidden)") + "]";
+        }
     }
 
     @AssertTrue(message = "must be base64 of at least 32 bytes")

@@ -39,11 +39,15 @@ class TokenBlacklist implements SmartLifecycle {
     TokenBlacklist(AuthSettings settings) {
         this.settings = settings.blacklist();
         Duration timeout = this.settings.timeout();
-        this.client = RedisClient.create(RedisURI.builder()
+        RedisURI.Builder uri = RedisURI.builder()
                 .withHost(this.settings.host())
                 .withPort(this.settings.port())
-                .withTimeout(timeout)
-                .build());
+                .withTimeout(timeout);
+        if (this.settings.password() != null && !this.settings.password().isEmpty()) {
+            uri = this.settings.username() == null ? uri.withPassword(this.settings.password().toCharArray())
+                    : uri.withAuthentication(this.settings.username(), this.settings.password());
+        }
+        this.client = RedisClient.create(uri.build());
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)

@@ -41,7 +41,12 @@ final class RedisShard implements AutoCloseable {
     RedisShard(CacheSettings.Shard shard, RedisClient client, CacheSettings settings, MeterRegistry meters) {
         this.name = shard.name();
         this.client = client;
-        this.uri = RedisURI.builder().withHost(shard.host()).withPort(shard.port()).withTimeout(settings.timeout()).build();
+        RedisURI.Builder builder = RedisURI.builder().withHost(shard.host()).withPort(shard.port()).withTimeout(settings.timeout());
+        if (settings.password() != null && !settings.password().isEmpty()) {
+            builder = settings.username() == null ? builder.withPassword(settings.password().toCharArray())
+                    : builder.withAuthentication(settings.username(), settings.password());
+        }
+        this.uri = builder.build();
         this.timeout = settings.timeout();
         this.breaker = CircuitBreaker.of(name, CircuitBreakerConfig.custom()
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)

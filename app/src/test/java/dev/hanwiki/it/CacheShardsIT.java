@@ -44,7 +44,7 @@ class CacheShardsIT {
         // A wider budget than production's 30 ms: these tests are about routing and misses, and
         // must not flake when other builds load the machine.
         return new CacheSettings(list, CacheSettings.DEFAULT_VNODES, Duration.ofMillis(200), Duration.ofSeconds(1),
-                DataSize.ofMegabytes(8));
+                DataSize.ofMegabytes(8)).withCredentials(Stack.REDIS_USER, Stack.redisPassword());
     }
 
     @AfterEach
@@ -230,13 +230,14 @@ class CacheShardsIT {
         try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
         }
+        // The same ACL user as the stack's shards, so one set of credentials opens all four.
         Process scratch = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                "--save", "", "--appendonly", "no", "--user", Stack.REDIS_USER + " on >" + Stack.redisPassword() + " ~* &* +@all").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         List<CacheSettings.Shard> four = new ArrayList<>(settings().shards());
         four.add(new CacheSettings.Shard("shard-4", "127.0.0.1", port));
         CacheSettings base = settings();
         try (ShardedRedis grown = new ShardedRedis(new CacheSettings(four, base.vnodes(), base.timeout(),
-                base.breakerOpen(), base.l1MaxSize()), new SimpleMeterRegistry())) {
+                base.breakerOpen(), base.l1MaxSize(), base.username(), base.password()), new SimpleMeterRegistry())) {
             Eventually.within(Duration.ofSeconds(10), "scratch shard up", () -> {
                 String probe = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "hw:it:probe:" + i)
                         .filter(k -> "shard-4".equals(grown.shardNameFor(k))).findFirst().orElseThrow();
@@ -271,7 +272,7 @@ class CacheShardsIT {
     /** Direct commands on one real shard: one client and connection per shard for the whole run. */
     static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
         return SHARDS.computeIfAbsent(shard, s -> RedisClient
-                .create("redis://" + Stack.hostPort("REDIS_SHARD" + s)).connect().sync());
+                .create(Stack.redisUri("REDIS_SHARD" + s)).connect().sync());
     }
 
     private static final Map<Integer, io.lettuce.core.api.sync.RedisCommands<String, String>> SHARDS = new ConcurrentHashMap<>();

@@ -89,6 +89,18 @@ public final class Stack {
         return addr(component) + ":" + port(component + "_PORT");
     }
 
+    /** The Redis ACL user the app nodes use on every Redis (infra/templates/redis-*.conf). */
+    public static final String REDIS_USER = "hanwiki";
+
+    public static String redisPassword() {
+        return get("REDIS_APP_PASSWORD");
+    }
+
+    /** redis://user:password@address:port of a Redis component (REDIS_SHARD1, REDIS_AUTH...). */
+    public static String redisUri(String component) {
+        return "redis://" + REDIS_USER + ":" + redisPassword() + "@" + hostPort(component);
+    }
+
     /** The public entry (nginx). */
     static String api() {
         return "http://127.0.0.1:" + port("NGINX_PORT") + "/api/v1.0";

@@ -44,7 +44,7 @@ final class Tokens {
 
     /** How long the blacklist still holds a token id; negative if it is not there. */
     static Duration blacklistTtl(String tokenId) {
-        RedisClient client = RedisClient.create("redis://" + Stack.hostPort("REDIS_AUTH"));
+        RedisClient client = RedisClient.create(Stack.redisUri("REDIS_AUTH"));
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             return Duration.ofMillis(connection.sync().pttl("bl:" + tokenId));
         } finally {
