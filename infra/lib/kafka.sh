@@ -64,8 +64,18 @@ kafka_topics() {
   touch "$marker"
 }
 
+# The secrets the connector references (debezium/hanwiki-mariadb.json), for Connect's
+# FileConfigProvider: 0600, owned by the worker's user.
+CONNECT_SECRETS="$CONF/connect-secrets.properties"
+export CONNECT_SECRETS
+connect_secrets() {
+  (umask 077; printf 'DB_DEBEZIUM_PASSWORD=%s\n' "$DB_DEBEZIUM_PASSWORD" >"$CONNECT_SECRETS")
+  secret_file hanwiki "$CONNECT_SECRETS"
+}
+
 connect_start() {
   running connect && return 0
+  connect_secrets
   CONNECT_PLUGIN_PATH="$TOOLS/connect-plugins-$DEBEZIUM_VERSION" \
     render "$HANWIKI_ROOT/infra/templates/connect-distributed.properties" "$CONF/connect-distributed.properties"
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
@@ -81,8 +91,8 @@ connect_wait() { wait_for "Kafka Connect REST" 90 connect http_ok "$(CONNECT_URL
 CONNECTOR=hanwiki-mariadb
 # PUT is create-or-update, so registering twice is harmless.
 connector_register() {
+  # The password stays a ${file:...} reference, resolved by the worker (connect_secrets).
   render "$HANWIKI_ROOT/debezium/hanwiki-mariadb.json" "$CONF/hanwiki-mariadb.json"
-  chmod 600 "$CONF/hanwiki-mariadb.json"  # holds the debezium password
   local code
   code=$(curl -sS -o "$CONF/connector-put.out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
     --data @"$CONF/hanwiki-mariadb.json" "$(CONNECT_URL)/connectors/$CONNECTOR/config")
