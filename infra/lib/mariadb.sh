@@ -30,18 +30,16 @@ mariadb_start() {
     DB_SERVER_ID=$([ "$role" = primary ] && echo 1 || echo 2) \
     DB_READ_ONLY=$([ "$role" = primary ] && echo 0 || echo 1) \
     render "$HANWIKI_ROOT/infra/templates/mariadb.cnf" "$cnf"
+  mkdir -p "$dir/data" "$dir/files"; as_service_user mysql "$dir"
+  # mariadbd writes its own error log (log-error) as mysql.
+  touch "$LOGS/mariadb-$role.log"; chown mysql:mysql "$LOGS/mariadb-$role.log"
+  secret_file mysql "$cnf"
   if [ ! -d "$dir/data/mysql" ]; then
     log "initialising MariaDB $role data directory"
-    mkdir -p "$dir/data"
-    as_service_user mysql "$dir"
     # root authenticates by the unix socket only (the OS user root): no password, no network root.
     mariadb-install-db --defaults-file="$cnf" --user=mysql --auth-root-authentication-method=socket \
       --skip-test-db >>"$LOGS/mariadb-$role.log" 2>&1 || die "mariadb-install-db failed for $role (log: $LOGS/mariadb-$role.log)"
   fi
-  mkdir -p "$dir/files"; as_service_user mysql "$dir"
-  secret_file mysql "$cnf"
-  # mariadbd writes its own error log (log-error) after it dropped to mysql.
-  touch "$LOGS/mariadb-$role.log"; chown mysql:mysql "$LOGS/mariadb-$role.log"
   start_bg "mariadb-$role" $(on "$(db_component "$role")") $(run_as mysql) /usr/sbin/mariadbd --defaults-file="$cnf"
 }
 

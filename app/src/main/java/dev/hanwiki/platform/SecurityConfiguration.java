@@ -44,6 +44,7 @@ public class SecurityConfiguration {
                 .logout(AbstractHttpConfigurer::disable)
                 .requestCache(AbstractHttpConfigurer::disable)
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .addFilterBefore(new OperatorAddressFilter(addresses), AnonymousAuthenticationFilter.class)
                 .addFilterBefore(new TokenAuthenticationFilter(authenticator), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(errors -> errors
                         .authenticationEntryPoint((request, response, e) -> refuseAnonymous(request, response))

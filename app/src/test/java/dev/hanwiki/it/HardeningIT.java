@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
@@ -29,14 +28,14 @@ class HardeningIT {
     private static final String[] REDIS = {"REDIS_SHARD1", "REDIS_SHARD2", "REDIS_SHARD3", "REDIS_AUTH"};
 
     @Test
-    void everyRedisRefusesAClientWithoutCredentials() {
+    void everyRedisRefusesAClientWithoutCredentials() throws IOException {
         for (String redis : REDIS) {
-            RedisClient client = RedisClient.create("redis://" + Stack.hostPort(redis));
-            try (StatefulRedisConnection<String, String> c = client.connect()) {
-                assertThatThrownBy(() -> c.sync().get("anything")).as(redis)
-                        .isInstanceOf(RedisCommandExecutionException.class).hasMessageContaining("NOAUTH");
-            } finally {
-                client.shutdown();
+            try (java.net.Socket socket = new java.net.Socket(Stack.addr(redis), Stack.port(redis + "_PORT"))) {
+                socket.setSoTimeout(5_000);
+                socket.getOutputStream().write("GET anything\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                String answer = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                        java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+                assertThat(answer).as(redis).startsWith("-NOAUTH");
             }
         }
     }
@@ -49,7 +48,9 @@ class HardeningIT {
                 assertThat(c.sync().ping()).isEqualTo("PONG");
                 assertThatThrownBy(() -> c.sync().flushall()).as(redis + " FLUSHALL").hasMessageContaining("NOPERM");
                 assertThatThrownBy(() -> c.sync().configGet("maxmemory")).as(redis + " CONFIG").hasMessageContaining("NOPERM");
-                assertThatThrownBy(() -> c.sync().debugObject("anything")).as(redis + " DEBUG").hasMessageContaining("NOPERM");
+                // Refused twice over: DEBUG is off in the server, and the ACL denies @dangerous anyway.
+                assertThatThrownBy(() -> c.sync().debugObject("anything")).as(redis + " DEBUG")
+                        .hasMessageMatching("(?s).*(NOPERM|DEBUG command not allowed).*");
             } finally {
                 client.shutdown();
             }

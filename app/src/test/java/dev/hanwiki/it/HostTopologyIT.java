@@ -99,8 +99,9 @@ class HostTopologyIT {
             reader.join(30_000);
         }
         assertThat(failedReads).as("reads through nginx while B was cut off (%d reads)", reads.get()).isEmpty();
-        // A write in flight on node2 when the link went down gets no answer; none is refused.
-        assertThat(writer.refused() - writer.unanswered()).as("refused writes; last: " + writer.lastRefusal()).isZero();
+        // The writer is sequential: at most the one write in flight on node2 when the link went
+        // down can fail (nginx never resends a POST it has sent); nothing else is refused.
+        assertThat(writer.refused()).as("refused writes; last: " + writer.lastRefusal()).isLessThanOrEqualTo(1);
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(60));
     }
 
@@ -118,7 +119,8 @@ class HostTopologyIT {
             }
             writer.awaitMore(10, Duration.ofSeconds(20));
         }
-        assertThat(writer.refused() - writer.unanswered()).as("refused writes; last: " + writer.lastRefusal()).isZero();
+        // At most the one write in flight on node2 at the kill fails (its connection dies).
+        assertThat(writer.refused()).as("refused writes; last: " + writer.lastRefusal()).isLessThanOrEqualTo(1);
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(90));
         Stack.awaitNginxRoutesToBothNodes();
     }
