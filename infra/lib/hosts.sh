@@ -88,6 +88,6 @@ host_isolated() { [ -f "$RUN/host-$1.isolated" ]; }
 public_entry_start() {
   hosts_mode || return 0
   command -v socat >/dev/null || die "socat is missing (make install)"
-  start_bg public-entry $(run_as nobody) socat "TCP-LISTEN:$NGINX_PORT,bind=127.0.0.1,reuseaddr,fork,backlog=1024" \
+  start_bg public-entry $(run_as nobody) socat -b 65536 "TCP-LISTEN:$NGINX_PORT,bind=127.0.0.1,reuseaddr,fork,backlog=1024" \
     "TCP:$NGINX_ADDR:$NGINX_PORT"
 }

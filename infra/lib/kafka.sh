@@ -18,7 +18,11 @@ kafka_start() {
     log "formatting Kafka storage (KRaft)"
     mkdir -p "$VAR/kafka/data"
     local id; id=$(kafka_java kafka.tools.StorageTool random-uuid 2>>"$LOGS/kafka.log")
+    # SCRAM users are part of the formatted metadata: no broker ever runs without them.
     kafka_java kafka.tools.StorageTool format --standalone -t "$id" -c "$CONF/kafka-server.properties" \
+      --add-scram "SCRAM-SHA-512=[name=broker,password=$KAFKA_BROKER_PASSWORD]" \
+      --add-scram "SCRAM-SHA-512=[name=hanwiki,password=$KAFKA_APP_PASSWORD]" \
+      --add-scram "SCRAM-SHA-512=[name=connect,password=$KAFKA_CONNECT_PASSWORD]" \
       >>"$LOGS/kafka.log" 2>&1 || die "Kafka storage format failed (log: $LOGS/kafka.log)"
   fi
   as_service_user hanwiki "$VAR/kafka"
@@ -41,9 +45,17 @@ kafka_wait() { wait_for "Kafka" 90 kafka kafka_ready; }
 #   Tombstones of hard deletes stay 7 days, like the primary's binlog.
 POSTS_TOPIC_CONFIG=(--config cleanup.policy=compact --config retention.ms=-1 --config retention.bytes=-1
   --config delete.retention.ms=604800000 --config max.message.bytes=16777216)
+# The stack's own Kafka tools log in as "hanwiki" (0600 file, root's).
+kafka_client_config() {
+  local f="$CONF/kafka-client.properties"
+  (umask 077; printf '%s\n' "security.protocol=SASL_PLAINTEXT" "sasl.mechanism=SCRAM-SHA-512" \
+    "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\"hanwiki\" password=\"$KAFKA_APP_PASSWORD\";" >"$f")
+  printf '%s\n' "$f"
+}
 kafka_create_topic() {
   local topic="$1"; shift
-  kafka_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" --create \
+  kafka_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" \
+    --command-config "$(kafka_client_config)" --create \
     --if-not-exists --topic "$topic" --replication-factor 1 "$@" >>"$LOGS/kafka.log" 2>&1 \
     || die "could not create topic $topic (log: $LOGS/kafka.log)"
 }
@@ -57,7 +69,8 @@ kafka_topics() {
     --config max.message.bytes=16777216
   # A topic made by an older version of this script: bring its settings up to date.
   local alter; alter=$(printf '%s,' "${POSTS_TOPIC_CONFIG[@]}" | sed 's/--config,//g; s/,$//')
-  kafka_java kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" --alter --entity-type topics \
+  kafka_java kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" \
+    --command-config "$(kafka_client_config)" --alter --entity-type topics \
     --entity-name "$CDC_POSTS_TOPIC" --add-config "$alter" >>"$LOGS/kafka.log" 2>&1 \
     || die "could not configure topic $CDC_POSTS_TOPIC (log: $LOGS/kafka.log)"
   rm -f "$VAR/kafka/.topics-created" "$VAR/kafka/.topics-v2"
@@ -69,7 +82,7 @@ kafka_topics() {
 CONNECT_SECRETS="$CONF/connect-secrets.properties"
 export CONNECT_SECRETS
 connect_secrets() {
-  (umask 077; printf 'DB_DEBEZIUM_PASSWORD=%s\n' "$DB_DEBEZIUM_PASSWORD" >"$CONNECT_SECRETS")
+  (umask 077; printf 'DB_DEBEZIUM_PASSWORD=%s\nKAFKA_CONNECT_PASSWORD=%s\n' "$DB_DEBEZIUM_PASSWORD" "$KAFKA_CONNECT_PASSWORD" >"$CONNECT_SECRETS")
   secret_file hanwiki "$CONNECT_SECRETS"
 }
 

@@ -24,6 +24,8 @@ import org.springframework.validation.annotation.Validated;
  * @param tombstoneRetention how long a delete's version tombstone stays in the index after the
  *                       node applied it (ADR 0040): the longest an older upsert of that post may
  *                       arrive late and still be refused. Swept every tenth of it (at most hourly)
+ * @param username       the node's Kafka SASL/SCRAM user (null with the password: no SASL)
+ * @param password       its password; never logged
  */
 @Validated
 @ConfigurationProperties("hanwiki.cdc")
@@ -35,7 +37,28 @@ record CdcSettings(
         @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration commitInterval,
         @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration retryBackoff,
         @NotNull @DefaultValue("5s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration metadataTimeout,
-        @NotNull @DefaultValue("24h") @DurationMin(minutes = 1) @DurationMax(days = 30) Duration tombstoneRetention) {
+        @NotNull @DefaultValue("24h") @DurationMin(minutes = 1) @DurationMax(days = 30) Duration tombstoneRetention,
+        String username,
+        String password) {
+
+    /**
+     * How every Kafka client of this node authenticates: SASL/SCRAM-SHA-512 over the hosts'
+     * network when credentials are set (the broker refuses anonymous clients), else none.
+     */
+    Map<String, Object> securityConfig() {
+        if (password == null || password.isEmpty()) {
+            return Map.of();
+        }
+        return Map.of("security.protocol", "SASL_PLAINTEXT", "sasl.mechanism", "SCRAM-SHA-512",
+                "sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                        + username + "\" password=\"" + password + "\";");
+    }
+
+    @Override
+    public String toString() {
+        return "CdcSettings[bootstrapServers=" + bootstrapServers + ", postsTopic=" + postsTopic + ", groupId=" + groupId
+                + ", username=" + username + ", password=" + (password == null ? "none" : "(hidden)") + "]";
+    }
 
     /** How often expired tombstones are purged: a tenth of the retention, at most hourly. */
     Duration tombstoneSweepInterval() {
@@ -47,6 +70,7 @@ record CdcSettings(
     Map<String, Object> consumerConfig(String nodeId) {
         Map<String, Object> config = new HashMap<>();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.putAll(securityConfig());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "hanwiki-indexer-" + nodeId);
         // Resume positions live in the Lucene commit; Kafka's copy is written for monitoring only.
@@ -59,6 +83,9 @@ record CdcSettings(
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
         // While Kafka is down the client logs each failed reconnect; back off to one try per 5 s.
         config.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 5_000);
+        // A fetch sent while the broker's host was cut off sits in TCP retransmission backoff
+        // long after the link is back: give up on it after 10 s (default 30) and reconnect.
+        config.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
         return config;
     }
 }

@@ -36,15 +36,16 @@ class DeadLetters implements DeadLetterSink, DisposableBean {
     DeadLetters(CdcSettings settings, NodeSettings node, MeterRegistry meters) {
         this.topic = settings.postsTopic() + ".dlq";
         this.node = node.id();
-        this.producer = new KafkaProducer<>(Map.of(
+        Map<String, Object> config = new java.util.HashMap<>(settings.securityConfig());
+        config.putAll(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
                 ProducerConfig.CLIENT_ID_CONFIG, "hanwiki-dead-letters-" + node.id(),
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 * 1024 * 1024,
                 // Never block the consumer thread for long if Kafka is away.
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000),
-                new StringSerializer(), new StringSerializer());
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000));
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
         this.sent = Counter.builder("hanwiki.indexer.events.dead.lettered")
                 .description("Unreadable change events sent to the dead-letter topic").register(meters);
         this.lost = Counter.builder("hanwiki.indexer.events.dead.letter.failures")

@@ -232,7 +232,7 @@ class CacheShardsIT {
         }
         // The same ACL user as the stack's shards, so one set of credentials opens all four.
         Process scratch = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--user", Stack.REDIS_USER + " on >" + Stack.redisPassword() + " ~* &* +@all").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                "--save", "", "--appendonly", "no", "--user", Stack.REDIS_USER, "on", ">" + Stack.redisPassword(), "~*", "&*", "+@all").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         List<CacheSettings.Shard> four = new ArrayList<>(settings().shards());
         four.add(new CacheSettings.Shard("shard-4", "127.0.0.1", port));
         CacheSettings base = settings();

@@ -15,6 +15,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +69,20 @@ class HardeningIT {
             assertThatThrownBy(() -> c.sync().get("hanwiki:revoked:x")).hasMessageContaining("NOPERM");
         } finally {
             client.shutdown();
+        }
+    }
+
+    @Test
+    void kafkaRefusesAClientWithoutCredentialsAndServesTheStacksLogin() throws Exception {
+        Map<String, Object> limits = Map.of("request.timeout.ms", 2_000, "default.api.timeout.ms", 4_000);
+        Map<String, Object> anonymous = new java.util.HashMap<>(limits);
+        anonymous.put("bootstrap.servers", Stack.hostPort("KAFKA"));
+        try (Admin admin = Admin.create(anonymous)) {
+            assertThatThrownBy(() -> admin.listTopics().names().get()).as("anonymous client")
+                    .hasCauseInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
+        }
+        try (Admin admin = Admin.create(Stack.kafka(limits))) {
+            assertThat(admin.listTopics().names().get()).contains(Stack.get("CDC_POSTS_TOPIC"));
         }
     }
 

@@ -76,10 +76,14 @@ class HostTopologyIT {
         List<String> failedReads = java.util.Collections.synchronizedList(new ArrayList<>());
         Thread reader = Thread.ofPlatform().name("it-reader").start(() -> {
             while (reading.get()) {
-                Http.Response r = Http.get(Stack.api() + "/posts/search?q=" + Http.enc("서울"));
                 reads.incrementAndGet();
-                if (r.status() != 200) {
-                    failedReads.add(r.toString());
+                try {
+                    Http.Response r = Http.get(Stack.api() + "/posts/search?q=" + Http.enc("서울"));
+                    if (r.status() != 200) {
+                        failedReads.add(r.toString());
+                    }
+                } catch (RuntimeException e) {
+                    failedReads.add(e.toString()); // no answer within the client's 15 s
                 }
             }
         });
@@ -102,7 +106,12 @@ class HostTopologyIT {
         // The writer is sequential: at most the one write in flight on node2 when the link went
         // down can fail (nginx never resends a POST it has sent); nothing else is refused.
         assertThat(writer.refused()).as("refused writes; last: " + writer.lastRefusal()).isLessThanOrEqualTo(1);
-        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(60));
+        // Connections that outlived the cut resume only at their next TCP retransmission (the
+        // backoff grew while the link was down), so convergence takes tens of seconds: printed.
+        long healed = System.nanoTime();
+        Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(120));
+        System.out.printf("host B isolated: %d reads, both indexes equal to the primary %.1f s after the last write (B healed before it)%n",
+                reads.get(), (System.nanoTime() - healed) / 1e9);
     }
 
     @Test
@@ -121,7 +130,10 @@ class HostTopologyIT {
         }
         // At most the one write in flight on node2 at the kill fails (its connection dies).
         assertThat(writer.refused()).as("refused writes; last: " + writer.lastRefusal()).isLessThanOrEqualTo(1);
+        long started = System.nanoTime();
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(90));
+        System.out.printf("host B crashed: both indexes equal to the primary %.1f s after start-host%n",
+                (System.nanoTime() - started) / 1e9);
         Stack.awaitNginxRoutesToBothNodes();
     }
 

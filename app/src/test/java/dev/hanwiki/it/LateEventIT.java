@@ -9,7 +9,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.Test;
 class LateEventIT {
 
     private static final String TOPIC = Stack.get("CDC_POSTS_TOPIC");
-    private static final String BOOTSTRAP = Stack.hostPort("KAFKA");
 
     @Test
     void aReplayedCreateAfterTheDeleteDoesNotResurrectThePost() throws Exception {
@@ -37,7 +35,7 @@ class LateEventIT {
         assertThat(author.delete(Stack.api() + "/posts/" + id).status()).isIn(200, 204);
         awaitOnBothNodes(word, id, false);
 
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, BOOTSTRAP),
+        try (var producer = new KafkaProducer<>(Stack.kafka(Map.of()),
                 new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>(TOPIC, "{\"id\":" + id + "}", create)).get();
             producer.send(new ProducerRecord<>(TOPIC, "{\"id\":" + id + "}", null)).get(); // compaction drops it again
@@ -63,9 +61,7 @@ class LateEventIT {
 
     /** The value of the event Debezium wrote for post {@code id} that contains {@code marker}. */
     private static String recordedEvent(long id, String marker) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, BOOTSTRAP,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(Stack.kafka(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)), new StringDeserializer(), new StringDeserializer())) {
             TopicPartition tp = new TopicPartition(TOPIC, 0);
             consumer.assign(List.of(tp));
             long end = consumer.endOffsets(List.of(tp)).get(tp);

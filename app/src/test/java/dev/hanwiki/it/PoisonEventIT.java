@@ -11,7 +11,6 @@ import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -22,14 +21,13 @@ import org.junit.jupiter.api.Test;
 class PoisonEventIT {
 
     private static final String TOPIC = Stack.get("CDC_POSTS_TOPIC");
-    private static final String BOOTSTRAP = Stack.hostPort("KAFKA");
 
     @Test
     void aPoisonEventIsDeadLetteredByEachNodeAndLaterWritesStillArrive() throws Exception {
         String key = "{\"id\":-" + (System.nanoTime() % 1_000_000) + "}";
         long poisonOffset;
         long after;
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, BOOTSTRAP),
+        try (var producer = new KafkaProducer<>(Stack.kafka(Map.of()),
                 new StringSerializer(), new StringSerializer())) {
             poisonOffset = producer.send(new ProducerRecord<>(TOPIC, key, "{this is not a change event")).get().offset();
             try {
@@ -63,9 +61,7 @@ class PoisonEventIT {
     }
 
     private static List<String> deadLetterNodesFor(String source) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, BOOTSTRAP,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(Stack.kafka(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)), new StringDeserializer(), new StringDeserializer())) {
             TopicPartition tp = new TopicPartition(TOPIC + ".dlq", 0);
             consumer.assign(List.of(tp));
             consumer.seekToBeginning(List.of(tp));

@@ -101,6 +101,20 @@ public final class Stack {
         return "redis://" + REDIS_USER + ":" + redisPassword() + "@" + hostPort(component);
     }
 
+    /**
+     * A Kafka client's configuration: the broker on host B and the SASL/SCRAM login the stack
+     * gives its own tools (the broker refuses anonymous clients), plus {@code extra}.
+     */
+    public static Map<String, Object> kafka(Map<String, Object> extra) {
+        Map<String, Object> config = new HashMap<>(extra);
+        config.put("bootstrap.servers", hostPort("KAFKA"));
+        config.put("security.protocol", "SASL_PLAINTEXT");
+        config.put("sasl.mechanism", "SCRAM-SHA-512");
+        config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"hanwiki\" "
+                + "password=\"" + get("KAFKA_APP_PASSWORD") + "\";");
+        return config;
+    }
+
     /** The public entry (nginx). */
     static String api() {
         return "http://127.0.0.1:" + port("NGINX_PORT") + "/api/v1.0";
