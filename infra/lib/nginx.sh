@@ -15,7 +15,7 @@ nginx_render() {
   done
   NGINX_USER=www-data render "$HANWIKI_ROOT/nginx/nginx.conf" "$CONF/nginx.conf"
   secret_file www-data "$CONF/nginx.conf"
-  $(on NGINX) nginx -t -q -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf" 2>>"$LOGS/nginx.log" \
+  $(on NGINX) $(run_as www-data) nginx -t -q -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf" 2>>"$LOGS/nginx.log" \
     || { tail -5 "$LOGS/nginx.log" >&2; die "nginx config test failed"; }
 }
 
