@@ -8,13 +8,17 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Hosts A, B and M as network namespaces (ADR 0051): every process binds its host's address
  * only, cross-host calls cross real links, and cutting or crashing host B under writes loses
  * nothing acknowledged. Needs the host topology: it fails (never skips) on a local stack.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the destructive drills last
 class HostTopologyIT {
 
     private static final String[] HOSTS = {"A", "B", "M"};
@@ -33,6 +37,7 @@ class HostTopologyIT {
     }
 
     @Test
+    @Order(1)
     void everyListenerIsOnItsHostsAddressOrLoopbackNeverAWildcard() {
         for (String h : HOSTS) {
             Stack.Run ss = onHost(h, "ss", "-ltnH");
@@ -50,6 +55,7 @@ class HostTopologyIT {
     }
 
     @Test
+    @Order(2)
     void aPostWrittenThroughNginxOnASearchableOnNode2OnBWithinTwoSeconds() {
         String word = Search.uniqueWord();
         long id = Search.create("호스트 경계 " + word, "두 호스트 사이의 링크를 건너 색인된다 " + word);
@@ -58,6 +64,7 @@ class HostTopologyIT {
     }
 
     @Test
+    @Order(3)
     void theOtherServiceHostIsRefusedNode1sActuatorAndInternalCallsWhileHostMIsNot() {
         String actuator = Stack.management(1) + "/actuator/health";
         String internal = Stack.node(1) + "/internal/index/stats";
@@ -69,6 +76,7 @@ class HostTopologyIT {
     }
 
     @Test
+    @Order(4)
     void hostBIsolatedUnderWritesReadsAndWritesGoOnThenBothIndexesConverge() throws Exception {
         Stack.awaitNginxRoutesToBothNodes();
         AtomicBoolean reading = new AtomicBoolean(true);
@@ -115,6 +123,7 @@ class HostTopologyIT {
     }
 
     @Test
+    @Order(5)
     void hostBCrashedAndStartedAgainUnderWritesBothIndexesConverge() throws Exception {
         Stack.awaitNginxRoutesToBothNodes();
         BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 20);
