@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -20,7 +19,9 @@ import org.springframework.validation.annotation.Validated;
  * @param vnodes      ring points per shard
  * @param timeout     per-command budget for one shard; past it the call is a miss
  * @param breakerOpen how long a tripped shard is skipped before it is probed again
- * @param l1MaxSize   total weight (serialized bytes) of this node's L1
+ *
+ * <p>L1 sizes are per region ({@code hanwiki.post-cache.l1-max-size},
+ * {@code hanwiki.search-cache.l1-max-size}), set by the features that own them.
  */
 @Validated
 @ConfigurationProperties("hanwiki.cache")
@@ -28,8 +29,7 @@ public record CacheSettings(
         @NotEmpty List<@Valid Shard> shards,
         @Min(1) @DefaultValue("" + DEFAULT_VNODES) int vnodes,
         @NotNull @DefaultValue("30ms") Duration timeout,
-        @NotNull @DefaultValue("2s") Duration breakerOpen,
-        @NotNull @DefaultValue("64MB") DataSize l1MaxSize) {
+        @NotNull @DefaultValue("2s") Duration breakerOpen) {
 
     public static final int DEFAULT_VNODES = 1024;
 

@@ -19,7 +19,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.unit.DataSize;
 
 /**
  * The popular queries' own prefix keys against the three real cache shards (ADR 0038), in a
@@ -46,7 +45,7 @@ class QueryKeysIT {
         }
         // A generous budget: this is about what ends up in the keys, not about latency.
         redis = new ShardedRedis(new CacheSettings(shards, CacheSettings.DEFAULT_VNODES, Duration.ofSeconds(2),
-                Duration.ofSeconds(2), DataSize.ofMegabytes(1)), new SimpleMeterRegistry());
+                Duration.ofSeconds(2)), new SimpleMeterRegistry());
         // A shard answers "miss" while its connection is still being dialled: wait until all answer.
         for (String shard : redis.shardNames()) {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

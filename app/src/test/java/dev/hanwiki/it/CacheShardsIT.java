@@ -23,7 +23,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.unit.DataSize;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The L2 tier against the three real Redis cache shards of the running stack. */
@@ -43,8 +42,7 @@ class CacheShardsIT {
         }
         // A wider budget than production's 30 ms: these tests are about routing and misses, and
         // must not flake when other builds load the machine.
-        return new CacheSettings(list, CacheSettings.DEFAULT_VNODES, Duration.ofMillis(200), Duration.ofSeconds(1),
-                DataSize.ofMegabytes(8));
+        return new CacheSettings(list, CacheSettings.DEFAULT_VNODES, Duration.ofMillis(200), Duration.ofSeconds(1));
     }
 
     @AfterEach
@@ -236,7 +234,7 @@ class CacheShardsIT {
         four.add(new CacheSettings.Shard("shard-4", "127.0.0.1", port));
         CacheSettings base = settings();
         try (ShardedRedis grown = new ShardedRedis(new CacheSettings(four, base.vnodes(), base.timeout(),
-                base.breakerOpen(), base.l1MaxSize()), new SimpleMeterRegistry())) {
+                base.breakerOpen()), new SimpleMeterRegistry())) {
             Eventually.within(Duration.ofSeconds(10), "scratch shard up", () -> {
                 String probe = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "hw:it:probe:" + i)
                         .filter(k -> "shard-4".equals(grown.shardNameFor(k))).findFirst().orElseThrow();
