@@ -7,7 +7,6 @@ import dev.hanwiki.cache.CacheSettings;
 import dev.hanwiki.cache.ShardedRedis;
 import dev.hanwiki.cache.TieredCache;
 import dev.hanwiki.cache.ValueCodec;
-import io.lettuce.core.RedisClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -80,7 +79,7 @@ class CacheShardsIT {
 
         String owner = shards.shardNameFor(node1.redisKey(key));
         for (int i = 1; i <= 3; i++) {
-            long exists = redis(i).exists(node1.redisKey(key));
+            long exists = CacheShards.redis(i).exists(node1.redisKey(key));
             assertThat(exists).as("key on shard-" + i).isEqualTo(("shard-" + i).equals(owner) ? 1 : 0);
         }
     }
@@ -178,7 +177,7 @@ class CacheShardsIT {
         }
         Map<String, Long> held = new java.util.TreeMap<>();
         for (int i = 1; i <= 3; i++) {
-            var commands = redis(i);
+            var commands = CacheShards.redis(i);
             long count = 0;
             var cursor = commands.scan(io.lettuce.core.ScanArgs.Builder.matches(prefix + "*").limit(5000));
             while (true) {
@@ -265,12 +264,4 @@ class CacheShardsIT {
             scratch.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
-
-    /** Direct commands on one real shard: one client and connection per shard for the whole run. */
-    static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
-        return SHARDS.computeIfAbsent(shard, s -> RedisClient
-                .create("redis://127.0.0.1:" + Stack.port("REDIS_SHARD" + s + "_PORT")).connect().sync());
-    }
-
-    private static final Map<Integer, io.lettuce.core.api.sync.RedisCommands<String, String>> SHARDS = new ConcurrentHashMap<>();
 }
