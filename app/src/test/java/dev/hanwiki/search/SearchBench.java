@@ -1,5 +1,6 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.Percentiles;
 import dev.hanwiki.search.analysis.Hangul;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -473,8 +474,8 @@ public final class SearchBench {
         for (int w = 0; w < 2; w++) {
             long[] sorted = lat[w].clone();
             Arrays.sort(sorted);
-            out[w] = new Stats(sorted.length, spent[w] / 1e9, sorted[(int) (sorted.length * 0.50)],
-                    sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)]);
+            out[w] = new Stats(sorted.length, spent[w] / 1e9, Percentiles.nearestRank(sorted, 50),
+                    Percentiles.nearestRank(sorted, 99));
         }
         return out;
     }
