@@ -2,6 +2,7 @@ package dev.hanwiki.autocomplete;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hanwiki.PortsEnv;
 import dev.hanwiki.cache.CacheSettings;
 import dev.hanwiki.cache.ShardedRedis;
 import io.lettuce.core.ScanArgs;
@@ -9,11 +10,10 @@ import io.lettuce.core.ScanCursor;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterAll;
@@ -35,13 +35,14 @@ class QueryKeysIT {
 
     @BeforeAll
     static void connect() throws IOException, InterruptedException {
-        List<String> env = Files.readAllLines(Path.of(System.getProperty("hanwiki.root", "..")).resolve("infra/ports.env"));
+        Map<String, String> env = PortsEnv.load(PortsEnv.root());
         List<CacheSettings.Shard> shards = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            String prefix = "REDIS_SHARD" + i + "_PORT=";
-            int port = env.stream().filter(l -> l.startsWith(prefix)).map(l -> Integer.parseInt(l.substring(prefix.length()).strip()))
-                    .findFirst().orElseThrow(() -> new IllegalStateException(prefix + " missing from infra/ports.env"));
-            shards.add(new CacheSettings.Shard("shard-" + i, "127.0.0.1", port));
+            String port = env.get("REDIS_SHARD" + i + "_PORT");
+            if (port == null) {
+                throw new IllegalStateException("REDIS_SHARD" + i + "_PORT missing from infra/ports.env");
+            }
+            shards.add(new CacheSettings.Shard("shard-" + i, "127.0.0.1", Integer.parseInt(port)));
         }
         // A generous budget: this is about what ends up in the keys, not about latency.
         redis = new ShardedRedis(new CacheSettings(shards, CacheSettings.DEFAULT_VNODES, Duration.ofSeconds(2),

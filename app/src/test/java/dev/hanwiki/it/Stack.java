@@ -1,5 +1,6 @@
 package dev.hanwiki.it;
 
+import dev.hanwiki.PortsEnv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,7 +8,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,39 +20,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class Stack {
 
-    static final Path ROOT = Path.of(System.getProperty("hanwiki.root", "..")).toAbsolutePath().normalize();
+    static final Path ROOT = PortsEnv.root();
     private static final Map<String, String> ENV = load();
 
     private Stack() {
     }
 
     private static Map<String, String> load() {
-        Map<String, String> env = new HashMap<>();
-        read(ROOT.resolve("infra/ports.env"), env);
-        String var = env.get("HANWIKI_VAR");
-        Path varDir = var.startsWith("/") ? Path.of(var) : ROOT.resolve(var);
-        Path secrets = varDir.resolve("secrets.env");
-        if (!Files.exists(secrets)) {
-            throw new IllegalStateException(secrets + " is missing: the stack is not up. Run 'make up' (make test does it for you).");
-        }
-        read(secrets, env);
-        env.put("VAR", varDir.toString());
-        return env;
-    }
-
-    private static void read(Path file, Map<String, String> into) {
-        try {
-            for (String line : Files.readAllLines(file)) {
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#") || !t.contains("=")) {
-                    continue;
-                }
-                int eq = t.indexOf('=');
-                into.put(t.substring(0, eq), t.substring(eq + 1));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        return PortsEnv.loadWithSecrets(ROOT);
     }
 
     static String get(String key) {
