@@ -53,24 +53,8 @@ class AutocompleteIT {
      * write's 2xx, from {@link System#nanoTime()}).
      */
     private static void bothNodesWithinBound(String what, String prefix, Predicate<Autocomplete.Answer> holds, long writtenAt) {
-        Duration[] seen = new Duration[3];
-        long deadline = writtenAt + Duration.ofSeconds(10).toNanos();
-        while (seen[1] == null || seen[2] == null) {
-            for (int n = 1; n <= 2; n++) {
-                if (seen[n] == null && holds.test(ask(n, prefix))) {
-                    seen[n] = Duration.ofNanos(System.nanoTime() - writtenAt);
-                }
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + " (prefix " + prefix + ") not on both nodes within 10 s: node1 " + seen[1] + ", node2 " + seen[2]);
-            }
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        Duration[] seen = Eventually.onBothNodes(Duration.ofSeconds(10), writtenAt, what + " (prefix " + prefix + ")",
+                n -> holds.test(ask(n, prefix)));
         assertThat(seen[1]).as(what + " on node1").isLessThan(BOUND);
         assertThat(seen[2]).as(what + " on node2").isLessThan(BOUND);
     }
