@@ -14,6 +14,7 @@ import time
 import urllib.parse
 
 from api import ports
+from stats import percentile as pct
 
 INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 
@@ -44,10 +45,6 @@ def titles(conn, want):
         page += 1
     return found
 
-
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * p))]
 
 
 def main():
@@ -86,7 +83,7 @@ def main():
     print(f"{'prefixes':<10} {'n':>6} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
     figures = {}
     for name, xs in rows.items():
-        figures[name] = {"n": len(xs), "p50": pct(xs, .5), "p90": pct(xs, .9), "p99": pct(xs, .99), "mean": statistics.mean(xs)}
+        figures[name] = {"n": len(xs), "p50": pct(xs, 50), "p90": pct(xs, 90), "p99": pct(xs, 99), "mean": statistics.mean(xs)}
         f = figures[name]
         print(f"{name:<10} {f['n']:>6} {f['p50']:>8.2f} {f['p90']:>8.2f} {f['p99']:>8.2f} {f['mean']:>8.2f}")
     print("answered by: " + ", ".join(f"{k} {v}" for k, v in sorted(sources.items())))

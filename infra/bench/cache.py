@@ -24,6 +24,7 @@ import urllib.parse
 
 from api import call, ports, sign_up
 from ports_env import where  # noqa: E402
+from stats import percentile as pct
 
 WORDS = ["서울", "부산", "한강", "경복궁", "김치", "여행", "역사", "음악", "영화", "축구",
          "제주", "바다", "산책", "커피", "도서관", "지하철", "야구", "날씨", "시장", "궁궐"]
@@ -40,10 +41,6 @@ def get(c, path):
     r.read()
     return r.status, (time.perf_counter() - t0) * 1000
 
-
-def pct(values, p):
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))] if s else float("nan")
 
 
 def counters(env):

@@ -15,6 +15,7 @@ import time
 
 from api import call, ports, sign_up
 from ports_env import where  # noqa: E402
+from stats import percentile as pct
 
 ANONYMOUS = ""
 
@@ -42,10 +43,6 @@ class Client:
         ms = (time.perf_counter() - t0) * 1000
         return r.status, (json.loads(raw) if raw else None), ms
 
-
-def pct(values, p):
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))]
 
 
 def token_of(headers):

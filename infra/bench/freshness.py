@@ -31,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from api import ports, sign_up
 from ports_env import where  # noqa: E402
+from stats import percentile as pct
 from stackstats import cpu_delta, cpu_seconds, node_gauge, node_timer, timer_delta
 
 INF = float("inf")
@@ -103,11 +104,6 @@ class Poller(threading.Thread):
             self.latencies.extend(INF for _ in self.pending)
             self.pending.clear()
 
-
-def pct(vals, p):
-    if not vals:
-        return float("nan")
-    return vals[min(len(vals) - 1, max(0, int(round(p / 100.0 * len(vals) + 0.5)) - 1))]
 
 
 def main():

@@ -7,6 +7,7 @@ import statistics
 import time
 
 from api import ports
+from stats import percentile as pct
 
 
 def timed(conn, path):
@@ -18,10 +19,6 @@ def timed(conn, path):
         raise SystemExit(f"{path} answered {r.status}")
     return (time.perf_counter() - t0) * 1000
 
-
-def pct(values, p):
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))]
 
 
 def main():

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench-search: the in-process search benchmark (app/src/test/java/.../SearchBench.java)
+# make bench-search: the in-process search benchmark (app/src/bench/java/.../SearchBench.java)
 # over node1's index. If that index holds fewer than BENCH_DOCS pages (default 1,000,000), the
 # corpus is generated and loaded first (make seed) and the script waits until both nodes have
 # indexed it. Writes the generated section of docs/bench/search.md.

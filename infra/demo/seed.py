@@ -10,6 +10,8 @@ import sys
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
+import ports_env  # noqa: E402
 
 
 def call(url, body, token=None):
@@ -30,8 +32,7 @@ def token_of(cookies):
 
 
 def main():
-    port = next(l.split("=", 1)[1].strip() for l in open(os.path.join(ROOT, "infra", "ports.env"), encoding="utf-8")
-                if l.startswith("NGINX_PORT="))
+    port = ports_env.load()["NGINX_PORT"]
     api = f"http://127.0.0.1:{port}/api/v1.0"
     suffix = secrets.token_hex(3)
     status, cookies = call(f"{api}/auth/signup", {"username": f"demo{suffix}", "nickname": f"편집자{suffix[:4]}",

@@ -3,6 +3,7 @@ package dev.hanwiki.autocomplete;
 import dev.hanwiki.cache.ShardedRedis;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.IndexedTitles;
+import dev.hanwiki.search.Popularity;
 import dev.hanwiki.search.PostIndex;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.ScanArgs;

@@ -1,6 +1,7 @@
 package dev.hanwiki.autocomplete;
 
-import dev.hanwiki.cdc.PostsIndexed;
+import dev.hanwiki.change.PostsIndexed;
+import dev.hanwiki.search.Popularity;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

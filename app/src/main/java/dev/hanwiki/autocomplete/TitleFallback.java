@@ -1,6 +1,7 @@
 package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.search.IndexedTitles;
+import dev.hanwiki.search.Popularity;
 import dev.hanwiki.search.PostIndex;
 import dev.hanwiki.search.analysis.Hangul;
 import dev.hanwiki.search.analysis.KoreanKeyboard;

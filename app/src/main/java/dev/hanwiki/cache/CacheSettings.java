@@ -10,7 +10,6 @@ import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -21,9 +20,11 @@ import org.springframework.validation.annotation.Validated;
  * @param vnodes      ring points per shard
  * @param timeout     per-command budget for one shard; past it the call is a miss
  * @param breakerOpen how long a tripped shard is skipped before it is probed again
- * @param l1MaxSize   total weight (serialized bytes) of this node's L1
  * @param username    the Redis ACL user of every shard (null: the default user)
  * @param password    its password (null: none); never logged
+ *
+ * <p>L1 sizes are per region ({@code hanwiki.post-cache.l1-max-size},
+ * {@code hanwiki.search-cache.l1-max-size}), set by the features that own them.
  */
 @Validated
 @ConfigurationProperties("hanwiki.cache")
@@ -32,7 +33,6 @@ public record CacheSettings(
         @Min(1) @DefaultValue("" + DEFAULT_VNODES) int vnodes,
         @NotNull @DefaultValue("30ms") Duration timeout,
         @NotNull @DefaultValue("2s") Duration breakerOpen,
-        @NotNull @DefaultValue("64MB") DataSize l1MaxSize,
         String username,
         String password) {
 
@@ -43,19 +43,19 @@ public record CacheSettings(
     }
 
     /** Shards without credentials (tests against throwaway Redis servers). */
-    public CacheSettings(List<Shard> shards, int vnodes, Duration timeout, Duration breakerOpen, DataSize l1MaxSize) {
-        this(shards, vnodes, timeout, breakerOpen, l1MaxSize, null, null);
+    public CacheSettings(List<Shard> shards, int vnodes, Duration timeout, Duration breakerOpen) {
+        this(shards, vnodes, timeout, breakerOpen, null, null);
     }
 
     /** The same settings with these credentials. */
     public CacheSettings withCredentials(String user, String secret) {
-        return new CacheSettings(shards, vnodes, timeout, breakerOpen, l1MaxSize, user, secret);
+        return new CacheSettings(shards, vnodes, timeout, breakerOpen, user, secret);
     }
 
     @Override
     public String toString() {
         return "CacheSettings[shards=" + shards + ", vnodes=" + vnodes + ", timeout=" + timeout + ", breakerOpen="
-                + breakerOpen + ", l1MaxSize=" + l1MaxSize + ", username=" + username + ", password="
+                + breakerOpen + ", username=" + username + ", password="
                 + (password == null ? "none" : "(hidden)") + "]";
     }
 

@@ -1,6 +1,6 @@
 package dev.hanwiki.cache;
 
-import dev.hanwiki.cdc.PostsIndexed;
+import dev.hanwiki.change.PostsIndexed;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.hanwiki.cache;
 
-import dev.hanwiki.cdc.ChangeStream;
-import dev.hanwiki.cdc.PostsIndexed;
+import dev.hanwiki.change.ChangeStream;
+import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.platform.NodeSettings;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

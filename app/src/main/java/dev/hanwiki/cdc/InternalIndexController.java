@@ -6,6 +6,7 @@ import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.DocCounts;
 import dev.hanwiki.search.DocVersion;
 import dev.hanwiki.search.IndexSnapshot;
+import dev.hanwiki.search.IndexedContent;
 import dev.hanwiki.search.PostIndex;
 import java.util.List;
 import java.util.Map;
@@ -72,5 +73,17 @@ class InternalIndexController {
             throw new InvalidInputException("at most 1000 ids per call");
         }
         return ApiResponse.ok(index.visibleVersions(ids));
+    }
+
+    /**
+     * Content digests ({@link IndexedContent#digest}) of up to 1000 ids as this node's search
+     * shows them: {@code {"12":"9f86...",...}}; ids not in the index are left out.
+     */
+    @GetMapping("/digests")
+    ApiResponse<Map<Long, String>> digests(@RequestParam List<Long> ids) {
+        if (ids.size() > 1000) {
+            throw new InvalidInputException("at most 1000 ids per call");
+        }
+        return ApiResponse.ok(IndexedContent.of(index, ids));
     }
 }

@@ -1,5 +1,6 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.search.PostDocument;
 import java.util.OptionalLong;
 
@@ -14,6 +15,20 @@ sealed interface PostChange {
      * fresh writes) and tombstones.
      */
     OptionalLong changedAtMillis();
+
+    /**
+     * This change as the node announces it once applied ({@link PostsIndexed}). {@code countersOnly}
+     * is decided here and only here: the parser gives no write time to exactly the changes that
+     * carry no new version (a like, a view flush) or that a snapshot re-read.
+     */
+    default PostsIndexed.Change announced(boolean reindexed) {
+        return switch (this) {
+            case Upsert u -> new PostsIndexed.Change(u.post().id(), false, u.post().version(), u.post().title(),
+                    u.post().categoryId(), u.post().likeCount(), u.post().viewCount(), reindexed,
+                    u.changedAtMillis().isEmpty());
+            case Delete d -> new PostsIndexed.Change(d.postId(), true, d.version().orElse(0), null, null, 0, 0, reindexed, false);
+        };
+    }
 
     /** The post exists and is live: index this version of it. */
     record Upsert(PostDocument post, OptionalLong changedAtMillis) implements PostChange {

@@ -1,5 +1,6 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.search.PostIndex;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -68,12 +69,12 @@ class PostChangeApplier {
                 case APPLIED -> {
                     applied++;
                     change.changedAtMillis().ifPresent(timestamps::add);
-                    changes.add(PostsIndexed.Change.of(change, true));
+                    changes.add(change.announced(true));
                 }
                 case STALE -> stale++;
                 case UNCHANGED -> {
                     unchanged++;
-                    changes.add(PostsIndexed.Change.of(change, false));
+                    changes.add(change.announced(false));
                 }
             }
         }

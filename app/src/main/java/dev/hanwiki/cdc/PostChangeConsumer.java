@@ -1,5 +1,6 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.PostIndex;
 import java.time.Clock;

@@ -2,5 +2,6 @@
  * Cross-cutting wiring shared by every feature: the two connection pools (primary for writes,
  * replica for reads), the response envelope, the problem+json error mapping and node identity.
  * It must never hold feature logic: features depend on platform, never the other way round.
+ * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): none.
  */
 package dev.hanwiki.platform;

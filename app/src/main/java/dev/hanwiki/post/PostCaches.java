@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.hanwiki.cache.SharedEvictions;
 import dev.hanwiki.cache.TieredCache;
 import dev.hanwiki.cache.TieredCaches;
-import dev.hanwiki.cdc.PostsIndexed;
+import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.platform.Paging;
 import java.time.Clock;
 import java.util.ArrayList;

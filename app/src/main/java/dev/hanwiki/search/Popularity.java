@@ -7,7 +7,7 @@ package dev.hanwiki.search;
  * (the indexer compares buckets), so a popular page is not reindexed on every like. Search
  * results still show current counts: they are read from the database with the page of hits.
  */
-final class Popularity {
+public final class Popularity {
 
     static final int LIKE_WEIGHT = 10;
     static final int BUCKETS_PER_DOUBLING = 3;
@@ -15,9 +15,16 @@ final class Popularity {
     private Popularity() {
     }
 
+    /**
+     * {@code views + 10 * likes}, unquantized: what the buckets are taken of, and what
+     * autocomplete ranks titles by (one definition for both).
+     */
+    public static double score(long views, long likes) {
+        return Math.max(0, views) + (double) LIKE_WEIGHT * Math.max(0, likes);
+    }
+
     static int bucket(long views, long likes) {
-        double score = Math.max(0, views) + (double) LIKE_WEIGHT * Math.max(0, likes);
-        return (int) Math.floor(BUCKETS_PER_DOUBLING * log2(1 + score));
+        return (int) Math.floor(BUCKETS_PER_DOUBLING * log2(1 + score(views, likes)));
     }
 
     /** The FeatureField value: positive (as FeatureField requires) and exact for small integers. */

@@ -2,7 +2,7 @@ package dev.hanwiki.search;
 
 import dev.hanwiki.cache.TieredCache;
 import dev.hanwiki.cache.TieredCaches;
-import dev.hanwiki.cdc.PostsIndexed;
+import dev.hanwiki.change.PostsIndexed;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

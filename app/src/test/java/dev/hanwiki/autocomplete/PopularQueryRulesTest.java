@@ -3,6 +3,7 @@ package dev.hanwiki.autocomplete;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hanwiki.search.Popularity;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -10,17 +10,15 @@ import io.lettuce.core.ScanCursor;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.unit.DataSize;
 
 /**
  * The popular queries' own prefix keys against the three real cache shards (ADR 0038), in a
@@ -43,7 +41,7 @@ class QueryKeysIT {
         }
         // A generous budget: this is about what ends up in the keys, not about latency.
         redis = new ShardedRedis(new CacheSettings(shards, CacheSettings.DEFAULT_VNODES, Duration.ofSeconds(2),
-                Duration.ofSeconds(2), DataSize.ofMegabytes(1)).withCredentials(Stack.REDIS_USER, Stack.redisPassword()), new SimpleMeterRegistry());
+                Duration.ofSeconds(2)).withCredentials(Stack.REDIS_USER, Stack.redisPassword()), new SimpleMeterRegistry());
         // A shard answers "miss" while its connection is still being dialled: wait until all answer.
         for (String shard : redis.shardNames()) {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

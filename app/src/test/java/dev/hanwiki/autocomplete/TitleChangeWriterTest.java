@@ -2,7 +2,7 @@ package dev.hanwiki.autocomplete;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hanwiki.cdc.PostsIndexed;
+import dev.hanwiki.change.PostsIndexed;
 import org.junit.jupiter.api.Test;
 
 class TitleChangeWriterTest {

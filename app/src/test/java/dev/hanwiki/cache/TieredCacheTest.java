@@ -29,7 +29,7 @@ class TieredCacheTest {
     private final ExecutorService loads = Executors.newVirtualThreadPerTaskExecutor();
     private final ShardedRedis deadShards = new ShardedRedis(new CacheSettings(
             List.of(new CacheSettings.Shard("shard-1", "127.0.0.1", 1), new CacheSettings.Shard("shard-2", "127.0.0.1", 2)),
-            64, Duration.ofMillis(30), Duration.ofSeconds(2), org.springframework.util.unit.DataSize.ofMegabytes(1)), meters);
+            64, Duration.ofMillis(30), Duration.ofSeconds(2)), meters);
 
     @AfterEach
     void close() {

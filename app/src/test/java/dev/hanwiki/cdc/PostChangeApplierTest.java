@@ -4,6 +4,7 @@ import static dev.hanwiki.cdc.DebeziumEvents.key;
 import static dev.hanwiki.cdc.DebeziumEvents.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.search.DocVersion;
 import dev.hanwiki.search.IndexSnapshot;
 import dev.hanwiki.search.PostIndex;

@@ -46,12 +46,14 @@ class AuthRedisOutageIT {
     }
 
     @Test
-    void aRevokedTokenStaysRevokedAcrossACrashOfTheBlacklist() {
+    void aRevokedTokenStaysRevokedAcrossACrashOfTheBlacklist() throws Exception {
         Users.User user = Users.signUp();
         assertThat(user.post(Stack.node(2) + "/api/v1.0/auth/logout", Map.of()).status()).isEqualTo(204);
 
-        Stack.infra("ctl.sh", "kill", "redis-auth");
-        Stack.infra("ctl.sh", "start", "redis-auth");
+        try (var restore = Stack.restoreOnExit("redis-auth")) {
+            Stack.infra("ctl.sh", "kill", "redis-auth");
+            Stack.infra("ctl.sh", "start", "redis-auth");
+        }
 
         blacklistAnswersOnBothNodes(user);
         for (int node = 1; node <= 2; node++) {

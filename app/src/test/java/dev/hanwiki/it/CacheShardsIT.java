@@ -7,7 +7,6 @@ import dev.hanwiki.cache.CacheSettings;
 import dev.hanwiki.cache.ShardedRedis;
 import dev.hanwiki.cache.TieredCache;
 import dev.hanwiki.cache.ValueCodec;
-import io.lettuce.core.RedisClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,7 +22,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.unit.DataSize;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The L2 tier against the three real Redis cache shards of the running stack. */
@@ -43,8 +41,8 @@ class CacheShardsIT {
         }
         // A wider budget than production's 30 ms: these tests are about routing and misses, and
         // must not flake when other builds load the machine.
-        return new CacheSettings(list, CacheSettings.DEFAULT_VNODES, Duration.ofMillis(200), Duration.ofSeconds(1),
-                DataSize.ofMegabytes(8)).withCredentials(Stack.REDIS_USER, Stack.redisPassword());
+        return new CacheSettings(list, CacheSettings.DEFAULT_VNODES, Duration.ofMillis(200), Duration.ofSeconds(1))
+                .withCredentials(Stack.REDIS_USER, Stack.redisPassword());
     }
 
     @AfterEach
@@ -82,7 +80,7 @@ class CacheShardsIT {
 
         String owner = shards.shardNameFor(node1.redisKey(key));
         for (int i = 1; i <= 3; i++) {
-            long exists = redis(i).exists(node1.redisKey(key));
+            long exists = CacheShards.redis(i).exists(node1.redisKey(key));
             assertThat(exists).as("key on shard-" + i).isEqualTo(("shard-" + i).equals(owner) ? 1 : 0);
         }
     }
@@ -180,7 +178,7 @@ class CacheShardsIT {
         }
         Map<String, Long> held = new java.util.TreeMap<>();
         for (int i = 1; i <= 3; i++) {
-            var commands = redis(i);
+            var commands = CacheShards.redis(i);
             long count = 0;
             var cursor = commands.scan(io.lettuce.core.ScanArgs.Builder.matches(prefix + "*").limit(5000));
             while (true) {
@@ -237,7 +235,7 @@ class CacheShardsIT {
         four.add(new CacheSettings.Shard("shard-4", "127.0.0.1", port));
         CacheSettings base = settings();
         try (ShardedRedis grown = new ShardedRedis(new CacheSettings(four, base.vnodes(), base.timeout(),
-                base.breakerOpen(), base.l1MaxSize(), base.username(), base.password()), new SimpleMeterRegistry())) {
+                base.breakerOpen(), base.username(), base.password()), new SimpleMeterRegistry())) {
             Eventually.within(Duration.ofSeconds(10), "scratch shard up", () -> {
                 String probe = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "hw:it:probe:" + i)
                         .filter(k -> "shard-4".equals(grown.shardNameFor(k))).findFirst().orElseThrow();
@@ -268,12 +266,4 @@ class CacheShardsIT {
             scratch.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
-
-    /** Direct commands on one real shard: one client and connection per shard for the whole run. */
-    static io.lettuce.core.api.sync.RedisCommands<String, String> redis(int shard) {
-        return SHARDS.computeIfAbsent(shard, s -> RedisClient
-                .create(Stack.redisUri("REDIS_SHARD" + s)).connect().sync());
-    }
-
-    private static final Map<Integer, io.lettuce.core.api.sync.RedisCommands<String, String>> SHARDS = new ConcurrentHashMap<>();
 }

@@ -14,7 +14,7 @@ class CdcOutageIT {
     @Test
     void connectKilledMidStreamResumesAndEveryNodeConverges() throws Exception {
         BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 30);
-        try (writer) {
+        try (var restore = Stack.restoreOnExit("connect"); writer) {
             writer.awaitMore(20, Duration.ofSeconds(10));
             Stack.infra("ctl.sh", "kill", "connect");
             writer.awaitMore(60, Duration.ofSeconds(20));
@@ -28,7 +28,7 @@ class CdcOutageIT {
     @Test
     void brokerStoppedForThirtySecondsThenEveryNodeConverges() throws Exception {
         BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 30);
-        try (writer) {
+        try (var restore = Stack.restoreOnExit("kafka", "connect"); writer) {
             writer.awaitMore(20, Duration.ofSeconds(10));
             Stack.infra("ctl.sh", "stop", "kafka");
             Thread.sleep(30_000);

@@ -31,7 +31,7 @@ class NodeKilledInCommitIT {
         Stack.awaitNginxRoutesToBothNodes(); // another test may have just brought a node back
         List<String> hits = new ArrayList<>();
         BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 30);
-        try (writer) {
+        try (var restore = Stack.restoreOnExit("node1", "node2"); writer) {
             for (int node : new int[] {2, 1}) {
                 writer.awaitMore(20, Duration.ofSeconds(15));
                 String outcome = Stack.infra("ctl.sh", "kill-in-commit", "node" + node).strip();

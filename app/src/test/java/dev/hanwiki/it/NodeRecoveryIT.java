@@ -17,7 +17,7 @@ class NodeRecoveryIT {
         Stack.awaitNginxRoutesToBothNodes(); // the other test may have just brought node1 back
         String word = Search.uniqueWord();
         BackgroundWriter writer = new BackgroundWriter(word, 50);
-        try (writer) {
+        try (var restore = Stack.restoreOnExit("node2"); writer) {
             writer.awaitMore(20, Duration.ofSeconds(10));
             Stack.infra("ctl.sh", "kill", "node2");
             writer.awaitMore(40, Duration.ofSeconds(20));
@@ -37,7 +37,7 @@ class NodeRecoveryIT {
     void nodeRebuiltFromNothingWhileWritesContinueEndsEqualToThePrimaryWithNoWriteRefused() throws Exception {
         Stack.awaitNginxRoutesToBothNodes(); // the other test may have just brought node2 back
         BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 30);
-        try (writer) {
+        try (var restore = Stack.restoreOnExit("node1"); writer) {
             writer.awaitMore(10, Duration.ofSeconds(10));
             // stop, delete the index, start: the node replays the compacted topic, then follows it
             Stack.infra("ctl.sh", "rebuild", "node1");

@@ -20,30 +20,30 @@ class PopularQueryIT {
 
     private static final Duration FLUSH = Duration.ofSeconds(2);
     private static final List<io.lettuce.core.api.sync.RedisCommands<String, String>> SHARDS =
-            List.of(CacheShardsIT.redis(1), CacheShardsIT.redis(2), CacheShardsIT.redis(3));
+            List.of(CacheShards.redis(1), CacheShards.redis(2), CacheShards.redis(3));
 
     @BeforeEach
     void keysAreComplete() {
-        AutocompleteIT.awaitKeysComplete();
+        Autocomplete.awaitKeysComplete();
     }
 
     @Test
     void aPhraseIsSuggestedFromItsThirdClientAndJunkIsNot() throws InterruptedException {
-        String word = AutocompleteIT.randomWord(4);
+        String word = Autocomplete.randomWord(4);
         String tag = Search.uniqueWord();
         String phrase = word + " " + tag;
         long post = Search.create(Search.uniqueWord() + " 인기 검색어", "본문에 " + phrase + " 이 있다");
         // One client hammering a phrase that finds a page.
-        String hammeredWord = AutocompleteIT.randomWord(4);
+        String hammeredWord = Autocomplete.randomWord(4);
         String hammeredTag = Search.uniqueWord();
         String hammered = hammeredWord + " " + hammeredTag;
         Search.create(Search.uniqueWord() + " 반복", "본문에 " + hammered + " 이 있다");
         // Query language (an exclusion) and a query that finds nothing, each from three clients.
-        String operatorWord = AutocompleteIT.randomWord(4);
+        String operatorWord = Autocomplete.randomWord(4);
         String operatorTag = Search.uniqueWord();
         String withOperator = operatorWord + " -" + Search.uniqueWord();
         Search.create(Search.uniqueWord() + " 연산자", "본문에 " + operatorWord + " " + operatorTag + " 이 있다");
-        String nothingWord = AutocompleteIT.randomWord(4);
+        String nothingWord = Autocomplete.randomWord(4);
         String findsNothing = nothingWord + " " + Search.uniqueWord();
         // Indexed on both nodes, checked by a word of each page that is none of the queries
         // counted below (a direct search counts this machine's address as a client of what it searched).
@@ -73,7 +73,7 @@ class PopularQueryIT {
                 () -> distinctClients(phrase) == 2);
         Thread.sleep(FLUSH.multipliedBy(2)); // the flush that counted them has filed whatever it would
         for (int n = 1; n <= 2; n++) {
-            AutocompleteIT.Answer a = AutocompleteIT.ask(n, raw);
+            Autocomplete.Answer a = Autocomplete.ask(n, raw);
             assertThat(a.status()).isEqualTo(200);
             assertThat(a.queries()).as("suggested after two clients on node" + n).doesNotContain(phrase);
         }
@@ -83,7 +83,7 @@ class PopularQueryIT {
         long searched = System.nanoTime();
         Eventually.within(Duration.ofSeconds(15), "the phrase suggested on both nodes", () -> {
             for (int n = 1; n <= 2; n++) {
-                if (!AutocompleteIT.ask(n, raw).queries().contains(phrase)) {
+                if (!Autocomplete.ask(n, raw).queries().contains(phrase)) {
                     return false;
                 }
             }
@@ -95,13 +95,13 @@ class PopularQueryIT {
         assertThat(distinctClients(phrase)).as("distinct clients of the phrase").isEqualTo(3);
         // The same entry by its jamo and chosung prefixes, from Redis (a read that missed its
         // 30 ms budget on this busy machine is answered by the index: ask again).
-        String jamo = word.substring(0, 2) + AutocompleteIT.initial(word.charAt(2));
-        String chosung = AutocompleteIT.chosung(word);
+        String jamo = word.substring(0, 2) + Autocomplete.initial(word.charAt(2));
+        String chosung = Autocomplete.chosung(word);
         for (String prefix : List.of(raw, jamo, chosung)) {
             for (int n = 1; n <= 2; n++) {
                 int node = n;
                 Eventually.within(Duration.ofSeconds(3), "the phrase suggested for " + prefix + " on node" + node, () -> {
-                    AutocompleteIT.Answer a = AutocompleteIT.ask(node, prefix);
+                    Autocomplete.Answer a = Autocomplete.ask(node, prefix);
                     return a.status() == 200 && "redis".equals(a.source()) && a.queries().contains(phrase);
                 });
             }
@@ -116,7 +116,7 @@ class PopularQueryIT {
         Thread.sleep(FLUSH.multipliedBy(2));
         for (String prefix : List.of(hammeredWord.substring(0, 3), operatorWord.substring(0, 3), nothingWord.substring(0, 3))) {
             for (int n = 1; n <= 2; n++) {
-                AutocompleteIT.Answer a = AutocompleteIT.ask(n, prefix);
+                Autocomplete.Answer a = Autocomplete.ask(n, prefix);
                 assertThat(a.status()).isEqualTo(200);
                 assertThat(a.queries()).as("query entries for " + prefix + " on node" + n).isEmpty();
             }

@@ -1,5 +1,8 @@
 package dev.hanwiki.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hanwiki.search.IndexedContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -72,9 +75,51 @@ final class Search {
         return Users.shared().createPost(title, content);
     }
 
+    /** Content digests ({@code IndexedContent.digest}) of the live posts of {@code ids} in the primary. */
+    static Map<Long, String> primaryDigests(List<Long> ids) {
+        Map<Long, String> digests = new TreeMap<>();
+        for (List<Long> chunk : chunks(ids)) {
+            String in = String.join(",", chunk.stream().map(String::valueOf).toList());
+            try (var c = Stack.primary(); var st = c.createStatement(); var rs = st.executeQuery(
+                    "SELECT id, title, content, category_id FROM posts WHERE deleted_at IS NULL AND id IN (" + in + ")")) {
+                while (rs.next()) {
+                    long category = rs.getLong(4);
+                    digests.put(rs.getLong(1), IndexedContent.digest(rs.getString(2), rs.getString(3), rs.wasNull() ? null : category));
+                }
+            } catch (java.sql.SQLException e) {
+                throw new AssertionError("cannot read posts from the primary", e);
+            }
+        }
+        return digests;
+    }
+
+    /** The same digests as node {@code n}'s search shows them (posts it does not hold are left out). */
+    static Map<Long, String> digestsOn(int n, List<Long> ids) {
+        Map<Long, String> digests = new TreeMap<>();
+        for (List<Long> chunk : chunks(ids)) {
+            String in = String.join(",", chunk.stream().map(String::valueOf).toList());
+            Http.Response r = Http.get(Stack.node(n) + "/internal/index/digests?ids=" + in);
+            if (r.status() != 200) {
+                throw new AssertionError("digests on node" + n + " failed: " + r);
+            }
+            r.data().properties().forEach(e -> digests.put(Long.parseLong(e.getKey()), e.getValue().asString()));
+        }
+        return digests;
+    }
+
+    private static List<List<Long>> chunks(List<Long> ids) {
+        List<List<Long>> chunks = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i += 500) {
+            chunks.add(ids.subList(i, Math.min(ids.size(), i + 500)));
+        }
+        return chunks;
+    }
+
     /**
      * Every acknowledged write is in the primary, and each node's index equals the primary's
-     * live posts (ids and versions) within {@code within}: none missing, stale or twice.
+     * live posts (ids and versions) within {@code within}: none missing, stale or twice; and
+     * for the acknowledged posts the indexed title, content and category are the primary's
+     * (content digests), so a right version with the wrong text does not pass.
      */
     static void assertEveryNodeConverges(List<Long> acknowledged, java.time.Duration within) {
         var expected = primaryPosts();
@@ -84,6 +129,12 @@ final class Search {
         for (int n = 1; n <= 2; n++) {
             int node = n;
             Eventually.within(within, "node" + node + " equal to the primary", () -> indexOn(node).equals(expected));
+        }
+        List<Long> live = acknowledged.stream().filter(expected::containsKey).distinct().toList();
+        Map<Long, String> digests = primaryDigests(live);
+        for (int n = 1; n <= 2; n++) {
+            assertThat(digestsOn(n, live)).as("node%d: content of the acknowledged posts (digests) equal to the primary's", n)
+                    .isEqualTo(digests);
         }
     }
 }

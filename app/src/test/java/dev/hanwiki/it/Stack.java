@@ -1,5 +1,6 @@
 package dev.hanwiki.it;
 
+import dev.hanwiki.PortsEnv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,8 +8,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.HashMap;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -20,39 +21,14 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Stack {
 
-    static final Path ROOT = Path.of(System.getProperty("hanwiki.root", "..")).toAbsolutePath().normalize();
+    static final Path ROOT = PortsEnv.root();
     private static final Map<String, String> ENV = load();
 
     private Stack() {
     }
 
     private static Map<String, String> load() {
-        Map<String, String> env = new HashMap<>();
-        read(ROOT.resolve("infra/ports.env"), env);
-        String var = env.get("HANWIKI_VAR");
-        Path varDir = var.startsWith("/") ? Path.of(var) : ROOT.resolve(var);
-        Path secrets = varDir.resolve("secrets.env");
-        if (!Files.exists(secrets)) {
-            throw new IllegalStateException(secrets + " is missing: the stack is not up. Run 'make up' (make test does it for you).");
-        }
-        read(secrets, env);
-        env.put("VAR", varDir.toString());
-        return env;
-    }
-
-    private static void read(Path file, Map<String, String> into) {
-        try {
-            for (String line : Files.readAllLines(file)) {
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#") || !t.contains("=")) {
-                    continue;
-                }
-                int eq = t.indexOf('=');
-                into.put(t.substring(0, eq), t.substring(eq + 1));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        return PortsEnv.loadWithSecrets(ROOT);
     }
 
     static String get(String key) {
@@ -69,19 +45,12 @@ public final class Stack {
 
     /** hosts (network namespaces) or local (127.0.0.1); the environment overrides ports.env. */
     static String topology() {
-        String env = System.getenv("HANWIKI_TOPOLOGY");
-        return env != null && !env.isBlank() ? env : get("HANWIKI_TOPOLOGY");
+        return PortsEnv.topology(ENV);
     }
 
-    /**
-     * The address a component (a ports.env prefix: NODE1, MARIADB_PRIMARY, KAFKA...) is reached
-     * at: its host's address, or 127.0.0.1 in the local topology (docs/adr/0050).
-     */
+    /** The address a component (a ports.env prefix: NODE1, MARIADB_PRIMARY, KAFKA...) is reached at. */
     public static String addr(String component) {
-        if ("local".equals(topology())) {
-            return "127.0.0.1";
-        }
-        return get("HOST_" + get(component + "_HOST") + "_ADDR");
+        return PortsEnv.addr(ENV, component);
     }
 
     /** host:port of a component whose port is {@code <component>_PORT}. */
@@ -168,13 +137,50 @@ public final class Stack {
 
     /** Runs an infra script (e.g. {@code ctl.sh kill node2}); returns its output, fails with it if the script fails. */
     static String infra(String script, String... args) {
+        return infra(Map.of(), script, args);
+    }
+
+    /**
+     * The same with extra environment variables, e.g. a Spring property for a node that
+     * {@code ctl.sh start} starts ({@code HANWIKI_VIEWS_FLUSHINTERVAL=10m}): the script passes
+     * its environment on to the processes it starts.
+     */
+    static String infra(Map<String, String> env, String script, String... args) {
         List<String> cmd = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("infra").resolve(script).toString()));
         cmd.addAll(List.of(args));
-        Run run = run(cmd);
+        Run run = run(cmd, env, INFRA_TIMEOUT);
         if (run.exitCode() != 0) {
             throw new AssertionError("failed (" + run.exitCode() + "): " + cmd + "\n" + run.output());
         }
         return run.output();
+    }
+
+    /** No infra script runs longer (a node rebuilt from a large topic is the slowest). */
+    private static final java.time.Duration INFRA_TIMEOUT = java.time.Duration.ofMinutes(10);
+
+    /**
+     * Restores components a destructive test stops or kills: {@code ctl.sh start} each (a no-op
+     * for one that runs) when closed, so a failing drill does not leave the stack broken for
+     * every later test. Use it in try-with-resources around the drill.
+     */
+    static AutoCloseable restoreOnExit(String... components) {
+        return () -> {
+            AssertionError failed = null;
+            for (String component : components) {
+                try {
+                    infra("ctl.sh", "start", component);
+                } catch (AssertionError e) {
+                    if (failed == null) {
+                        failed = e;
+                    } else {
+                        failed.addSuppressed(e);
+                    }
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
+        };
     }
 
     /** What a command printed (stdout and stderr together) and its exit code. */
@@ -192,19 +198,41 @@ public final class Stack {
 
     /** Runs {@code cmd} in the repository root (at most 180 s). */
     static Run run(List<String> cmd) {
+        return run(cmd, Map.of(), java.time.Duration.ofSeconds(180));
+    }
+
+    /**
+     * Runs {@code cmd} in the repository root with {@code env} added, for at most {@code limit}:
+     * then it and every process it started are killed and the test fails with what it printed.
+     * Output goes to a file, so a process that keeps it open cannot stall the wait.
+     */
+    static Run run(List<String> cmd, Map<String, String> env, java.time.Duration limit) {
+        Path out = null;
         try {
-            Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            out = Files.createTempFile("hanwiki-it-run", ".log");
+            ProcessBuilder builder = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true)
+                    .redirectOutput(out.toFile());
+            builder.environment().putAll(env);
+            Process p = builder.start();
+            if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new AssertionError("timed out: " + cmd + "\n" + out);
+                throw new AssertionError("timed out after " + limit + ": " + cmd + "\n" + new String(Files.readAllBytes(out)));
             }
-            return new Run(p.exitValue(), out);
+            return new Run(p.exitValue(), new String(Files.readAllBytes(out)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted: " + cmd, e);
+        } finally {
+            if (out != null) {
+                try {
+                    Files.deleteIfExists(out);
+                } catch (IOException ignored) {
+                    // a temp file left behind is harmless
+                }
+            }
         }
     }
 }

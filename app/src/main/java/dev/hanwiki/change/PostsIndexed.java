@@ -1,4 +1,4 @@
-package dev.hanwiki.cdc;
+package dev.hanwiki.change;
 
 import java.util.List;
 
@@ -7,7 +7,9 @@ import java.util.List;
  * changes was applied to this node's index and its searcher refreshed: from this moment the
  * node's search shows them. Node-local listeners (the per-node L1 cache, for example) react to
  * it; it is published once per node, so anything shared that listens must be idempotent.
- * Stale events (older than what the index holds) and unreadable ones are not in it.
+ * Stale events (older than what the index holds) and unreadable ones are not in it. The
+ * indexer ({@code cdc}) publishes it; it lives here so that its listeners need not depend on
+ * the indexer.
  */
 public record PostsIndexed(List<Change> changes) {
 
@@ -22,18 +24,10 @@ public record PostsIndexed(List<Change> changes) {
      * keeps the page's popularity bucket): caches of the row still change. {@code countersOnly}:
      * the row changed without a new version (a like, a view flush) or was re-read by a
      * snapshot, so nothing but its counters can differ from a copy of the same version. This is
-     * the one place that decides it: the parser gives no write time to exactly these.
+     * decided in one place, {@code cdc.PostChange#announced}: the parser gives no write time to
+     * exactly these.
      */
     public record Change(long postId, boolean deleted, long version, String title, Long categoryId,
             long likeCount, long viewCount, boolean reindexed, boolean countersOnly) {
-
-        static Change of(PostChange change, boolean reindexed) {
-            return switch (change) {
-                case PostChange.Upsert u -> new Change(u.post().id(), false, u.post().version(), u.post().title(),
-                        u.post().categoryId(), u.post().likeCount(), u.post().viewCount(), reindexed,
-                        u.changedAtMillis().isEmpty());
-                case PostChange.Delete d -> new Change(d.postId(), true, d.version().orElse(0), null, null, 0, 0, reindexed, false);
-            };
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.Percentiles;
 import dev.hanwiki.search.analysis.CommonGrams;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -123,7 +124,7 @@ public final class CommonGramsBench {
     private static String ms(long[] nanos, double quantile) {
         long[] sorted = nanos.clone();
         java.util.Arrays.sort(sorted);
-        return String.format(Locale.ROOT, "%.2f", sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * quantile) - 1)] / 1e6);
+        return String.format(Locale.ROOT, "%.2f", Percentiles.nearestRank(sorted, quantile * 100) / 1e6);
     }
 
     /** Two adjacent words of random pages, as an exact phrase (the bench-search phrase class). */

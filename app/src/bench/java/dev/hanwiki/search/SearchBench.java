@@ -1,5 +1,7 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.Percentiles;
+import dev.hanwiki.PortsEnv;
 import dev.hanwiki.search.analysis.Hangul;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -473,8 +475,8 @@ public final class SearchBench {
         for (int w = 0; w < 2; w++) {
             long[] sorted = lat[w].clone();
             Arrays.sort(sorted);
-            out[w] = new Stats(sorted.length, spent[w] / 1e9, sorted[(int) (sorted.length * 0.50)],
-                    sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)]);
+            out[w] = new Stats(sorted.length, spent[w] / 1e9, Percentiles.nearestRank(sorted, 50),
+                    Percentiles.nearestRank(sorted, 99));
         }
         return out;
     }
@@ -640,16 +642,8 @@ public final class SearchBench {
 
     private static Map<Long, String> categoriesFromReplica(Path root) {
         try {
-            Map<String, String> env = new HashMap<>();
-            for (Path f : List.of(root.resolve("infra/ports.env"), root.resolve("var/secrets.env"))) {
-                for (String line : Files.readAllLines(f)) {
-                    int eq = line.indexOf('=');
-                    if (!line.startsWith("#") && eq > 0) {
-                        env.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
-                    }
-                }
-            }
-            String url = "jdbc:mariadb://127.0.0.1:" + env.get("MARIADB_REPLICA_PORT") + "/" + env.get("MARIADB_DATABASE");
+            Map<String, String> env = PortsEnv.loadWithSecrets(root);
+            String url = "jdbc:mariadb://" + PortsEnv.addr(env, "MARIADB_REPLICA") + ":" + env.get("MARIADB_REPLICA_PORT") + "/" + env.get("MARIADB_DATABASE");
             try (Connection c = DriverManager.getConnection(url, "hanwiki_ro", env.get("DB_READONLY_PASSWORD"));
                  Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM categories")) {
                 Map<Long, String> names = new HashMap<>();

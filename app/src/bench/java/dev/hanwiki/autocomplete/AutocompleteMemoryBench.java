@@ -1,5 +1,6 @@
 package dev.hanwiki.autocomplete;
 
+import dev.hanwiki.search.Popularity;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,35 +1,30 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.change.ChangeStream;
+import dev.hanwiki.change.PostsIndexed;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.stereotype.Component;
 
-/**
- * The posts change stream as other features may read it, for a consumer of their own (the
- * shared L2 cache invalidator): where it lives, a client configuration for a consumer GROUP
- * (unlike the indexer, which assigns partitions itself), and the same parsing the indexer uses.
- */
+/** The posts change stream on Kafka, read with the indexer's own settings and parser. */
 @Component
-public class ChangeStream {
+class KafkaChangeStream implements ChangeStream {
 
     private final CdcSettings settings;
     private final PostChangeParser parser;
 
-    ChangeStream(CdcSettings settings, PostChangeParser parser) {
+    KafkaChangeStream(CdcSettings settings, PostChangeParser parser) {
         this.settings = settings;
         this.parser = parser;
     }
 
+    @Override
     public String postsTopic() {
         return settings.postsTopic();
     }
 
-    /**
-     * A consumer that shares {@code groupId} with the same consumer on the other nodes: each
-     * event reaches one of them. Offsets are committed by the caller after it acted on a batch;
-     * a new group starts at the end of the topic (older events need no action by then).
-     */
+    @Override
     public Map<String, Object> groupConsumerConfig(String groupId, String clientId) {
         Map<String, Object> config = settings.consumerConfig(clientId);
         config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
@@ -41,10 +36,10 @@ public class ChangeStream {
         return config;
     }
 
-    /** One record as the indexer would read it; empty when it cannot be read (the indexer dead-letters it). */
+    @Override
     public Optional<PostsIndexed.Change> read(String key, String value) {
         try {
-            return Optional.of(PostsIndexed.Change.of(parser.parse(key, value), true));
+            return Optional.of(parser.parse(key, value).announced(true));
         } catch (MalformedChangeException e) {
             return Optional.empty();
         }
