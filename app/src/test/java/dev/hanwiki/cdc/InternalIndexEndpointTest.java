@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** The per-node inspection endpoints that operators and the integration tests rely on. */
 @WebMvcTest(controllers = InternalIndexController.class,
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.(search\\.(SearchConfiguration|SearchSettings)|cdc\\.(IndexerProgress|CdcSettings)|platform\\.(NodeSettings|WebSettings))"))
+                pattern = "dev\\.hanwiki\\.(search\\.(SearchConfiguration|SearchSettings)|cdc\\.(IndexerProgress|CdcSettings)|platform\\.(NodeSettings|WebSettings|ClientAddresses|ExposureSettings))"))
 class InternalIndexEndpointTest extends WebLayerSlice {
 
     @Autowired
