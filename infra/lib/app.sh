@@ -22,11 +22,11 @@ node_start() {
     -jar "$(APP_JAR)" \
     --server.port="$port" \
     --hanwiki.node.id="node$n" \
-    --hanwiki.datasource.primary.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.primary.url="jdbc:mysql://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.primary.username=hanwiki_app \
-    --hanwiki.datasource.replica.url="jdbc:mariadb://127.0.0.1:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.replica.url="jdbc:mysql://127.0.0.1:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.replica.username=hanwiki_ro \
-    --spring.flyway.url="jdbc:mariadb://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --spring.flyway.url="jdbc:mysql://127.0.0.1:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --spring.flyway.user=hanwiki_migrate \
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.search.analysis-dir="$HANWIKI_ROOT/app/src/main/resources/search" \

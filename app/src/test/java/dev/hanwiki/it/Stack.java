@@ -113,7 +113,7 @@ final class Stack {
     }
 
     private static String jdbc(String portKey) {
-        return "jdbc:mariadb://127.0.0.1:" + port(portKey) + "/" + get("MARIADB_DATABASE");
+        return "jdbc:mysql://127.0.0.1:" + port(portKey) + "/" + get("MARIADB_DATABASE");
     }
 
     /**

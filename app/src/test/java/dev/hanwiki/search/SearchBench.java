@@ -649,7 +649,7 @@ public final class SearchBench {
                     }
                 }
             }
-            String url = "jdbc:mariadb://127.0.0.1:" + env.get("MARIADB_REPLICA_PORT") + "/" + env.get("MARIADB_DATABASE");
+            String url = "jdbc:mysql://127.0.0.1:" + env.get("MARIADB_REPLICA_PORT") + "/" + env.get("MARIADB_DATABASE");
             try (Connection c = DriverManager.getConnection(url, "hanwiki_ro", env.get("DB_READONLY_PASSWORD"));
                  Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM categories")) {
                 Map<Long, String> names = new HashMap<>();
