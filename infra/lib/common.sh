@@ -221,3 +221,9 @@ host_addr() {
 }
 # addr_of COMPONENT: the address COMPONENT binds and is reached at.
 addr_of() { host_addr "$(host_of "$1")"; }
+# Every COMPONENT_HOST in ports.env also gets COMPONENT_ADDR, so templates say ${KAFKA_ADDR}.
+for _v in $(compgen -A variable | grep -E '^[A-Z0-9_]+_HOST$'); do
+  printf -v "${_v%_HOST}_ADDR" '%s' "$(host_addr "${!_v}")"
+  export "${_v%_HOST}_ADDR"
+done
+unset _v

@@ -2,7 +2,8 @@
 # Prometheus and the exporters (node, mysqld x2, redis multi-target, nginx).
 monitoring_start() {
   if ! running prometheus; then
-    render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$CONF/prometheus.yml"
+    NODE_EXPORTER_STATIC_CONFIGS="[{targets: ['127.0.0.1:$NODE_EXPORTER_PORT'], labels: {host: '${NODE_EXPORTER_HOSTS%%,*}'}}]" \
+      render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$CONF/prometheus.yml"
     promtool check config "$CONF/prometheus.yml" >>"$LOGS/prometheus.log" 2>&1 \
       || { tail -5 "$LOGS/prometheus.log" >&2; die "promtool rejects the Prometheus config or its rules"; }
     mkdir -p "$VAR/prometheus"
