@@ -54,3 +54,16 @@ if command -v amtool >/dev/null; then
   amtool check-config "$am" >"$work/amtool.out" 2>&1 || { cat "$work/amtool.out" >&2; die "amtool rejects $am"; }
   ok "amtool accepts $am"
 fi
+
+# docs/deploy.md: every repository file it tells an operator to run or edit exists, and every
+# script it runs inside a container (/hanwiki/X) is mounted there by a host file.
+missing=""
+for p in $(grep -oE '(infra|compose)/[A-Za-z0-9_./-]+[A-Za-z0-9_]' docs/deploy.md | sort -u); do
+  case "$p" in compose/.env | compose/secrets | compose/secrets/*) continue ;; esac
+  [ -e "$p" ] || missing="$missing $p"
+done
+for p in $(grep -oE '/hanwiki/[A-Za-z0-9_.-]+' docs/deploy.md | sort -u); do
+  grep -q ":$p:ro" compose/host-*.yml || missing="$missing $p(not mounted)"
+done
+[ -z "$missing" ] || die "docs/deploy.md names what the repository does not have:$missing"
+ok "docs/deploy.md: every file and container script it names exists"

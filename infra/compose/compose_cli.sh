@@ -7,6 +7,12 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 bin="$TOOLS/compose-$COMPOSE_VERSION/docker-compose"
 if [ ! -x "$bin" ]; then
+  # One build at a time (worktrees share var/tools): a second caller waits, then finds the binary.
+  mkdir -p "$(dirname "$bin")"
+  exec 9>"$(dirname "$bin")/.build.lock"
+  flock 9
+fi
+if [ ! -x "$bin" ]; then
   command -v go >/dev/null || die "go is needed to build the compose CLI"
   log "building the compose CLI $COMPOSE_VERSION from its Go module (once; a few minutes)"
   dir=$(GOFLAGS=-mod=mod go mod download -json "github.com/docker/compose/v2@$COMPOSE_VERSION" \
