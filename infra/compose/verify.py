@@ -39,6 +39,13 @@ def main(args):
     by_port = {}
     for c, p in ports.items():
         by_port.setdefault(p, set()).add(c)
+    # A component's further ports (NODE1_MANAGEMENT_PORT, NGINX_STATUS_PORT, KAFKA_CONTROLLER_PORT)
+    # belong to the longest placed prefix: they may be published and referenced on its host.
+    for k, v in env.items():
+        if k.endswith("_PORT") and k[:-5] not in placement:
+            owners = [c for c in placement if k.startswith(c + "_")]
+            if owners:
+                by_port.setdefault(int(v), set()).add(max(owners, key=len))
     public_port = int(env["NGINX_PORT"])
     errors = []
 
