@@ -37,11 +37,11 @@ node_start() {
     --hanwiki.exposure.operators="$(node_operators "$n")" \
     --hanwiki.exposure.trusted-proxies="127.0.0.1/32,$NGINX_ADDR/32" \
     --hanwiki.node.id="node$n" \
-    --hanwiki.datasource.primary.url="jdbc:mariadb://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.primary.url="jdbc:mysql://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.primary.username=hanwiki_app \
-    --hanwiki.datasource.replica.url="jdbc:mariadb://$MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE?socketTimeout=2000" \
+    --hanwiki.datasource.replica.url="jdbc:mysql://$MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE?socketTimeout=2000" \
     --hanwiki.datasource.replica.username=hanwiki_ro \
-    --spring.flyway.url="jdbc:mariadb://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --spring.flyway.url="jdbc:mysql://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --spring.flyway.user=hanwiki_migrate \
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.search.analysis-dir="$HANWIKI_ROOT/app/src/main/resources/search" \

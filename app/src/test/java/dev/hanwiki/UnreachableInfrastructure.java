@@ -20,7 +20,7 @@ public final class UnreachableInfrastructure {
     }
 
     public static void register(DynamicPropertyRegistry registry, Path indexDir) {
-        String url = "jdbc:mariadb://127.0.0.1:" + closedPort() + "/hanwiki";
+        String url = "jdbc:mysql://127.0.0.1:" + closedPort() + "/hanwiki";
         for (String pool : new String[] {"primary", "replica"}) {
             registry.add("hanwiki.datasource." + pool + ".url", () -> url);
             registry.add("hanwiki.datasource." + pool + ".username", () -> "nobody");

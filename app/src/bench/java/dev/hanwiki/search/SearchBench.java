@@ -643,7 +643,7 @@ public final class SearchBench {
     private static Map<Long, String> categoriesFromReplica(Path root) {
         try {
             Map<String, String> env = PortsEnv.loadWithSecrets(root);
-            String url = "jdbc:mariadb://" + PortsEnv.addr(env, "MARIADB_REPLICA") + ":" + env.get("MARIADB_REPLICA_PORT") + "/" + env.get("MARIADB_DATABASE");
+            String url = "jdbc:mysql://" + PortsEnv.addr(env, "MARIADB_REPLICA") + ":" + env.get("MARIADB_REPLICA_PORT") + "/" + env.get("MARIADB_DATABASE");
             try (Connection c = DriverManager.getConnection(url, "hanwiki_ro", env.get("DB_READONLY_PASSWORD"));
                  Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM categories")) {
                 Map<Long, String> names = new HashMap<>();

@@ -29,7 +29,7 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
      * borrowed it (no request here holds one for more than a few hundred milliseconds).
      */
     record Pool(
-            @NotBlank @Pattern(regexp = "jdbc:(mariadb|mysql):.+") String url,
+            @NotBlank @Pattern(regexp = "jdbc:mysql:.+") String url,
             @NotBlank String username,
             String password,
             @DefaultValue("10") @Min(1) @Max(200) int maximumPoolSize,

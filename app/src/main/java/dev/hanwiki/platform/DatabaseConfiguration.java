@@ -63,6 +63,10 @@ class DatabaseConfiguration {
         pool.setConnectionTimeout(settings.connectionTimeout().toMillis());
         pool.setLeakDetectionThreshold(settings.leakDetectionThreshold().toMillis());
         pool.setReadOnly(readOnly);
+        // Connector/J waits for a TCP connect as long as the OS does (minutes to an unreachable
+        // host; the MariaDB driver stopped at 30 s): a pool thread must not hang on a partitioned
+        // database for longer than a caller waits for a connection.
+        pool.addDataSourceProperty("connectTimeout", settings.connectionTimeout().toMillis());
         // Never fail on the first connection attempt: an unreachable database must surface as
         // a (mappable) timeout per call, not as an exception that leaves the pool unstarted.
         pool.setInitializationFailTimeout(-1);

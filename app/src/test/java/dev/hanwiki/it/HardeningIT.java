@@ -89,7 +89,7 @@ class HardeningIT {
     @Test
     void theDatabaseRootCannotLogInOverTheNetwork() {
         for (String db : new String[] {"MARIADB_PRIMARY", "MARIADB_REPLICA"}) {
-            String url = "jdbc:mariadb://" + Stack.hostPort(db) + "/mysql";
+            String url = "jdbc:mysql://" + Stack.hostPort(db) + "/mysql";
             for (String password : new String[] {"", Stack.get("DB_ROOT_PASSWORD")}) {
                 assertThatThrownBy(() -> DriverManager.getConnection(url, "root", password).close()).as(db)
                         .isInstanceOf(SQLException.class);

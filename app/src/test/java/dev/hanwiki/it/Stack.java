@@ -113,7 +113,7 @@ public final class Stack {
     }
 
     private static String jdbc(String portKey) {
-        return "jdbc:mariadb://" + addr(portKey.substring(0, portKey.length() - "_PORT".length())) + ":" + port(portKey)
+        return "jdbc:mysql://" + addr(portKey.substring(0, portKey.length() - "_PORT".length())) + ":" + port(portKey)
                 + "/" + get("MARIADB_DATABASE");
     }
 

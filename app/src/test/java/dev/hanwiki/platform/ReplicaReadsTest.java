@@ -22,7 +22,7 @@ class ReplicaReadsTest {
 
     /** Refuses connections (nothing listens on port 1): a database that is down. */
     private static JdbcClient unreachable() {
-        return JdbcClient.create(new DriverManagerDataSource("jdbc:mariadb://127.0.0.1:1/hanwiki?connectTimeout=200"));
+        return JdbcClient.create(new DriverManagerDataSource("jdbc:mysql://127.0.0.1:1/hanwiki?connectTimeout=200"));
     }
 
     static final ReadRoutingSettings SETTINGS = new ReadRoutingSettings(Duration.ofSeconds(1), Duration.ofSeconds(1),

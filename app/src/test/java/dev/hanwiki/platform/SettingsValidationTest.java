@@ -19,9 +19,9 @@ class SettingsValidationTest {
             .withUserConfiguration(Settings.class)
             .withPropertyValues(
                     "hanwiki.node.id=node1",
-                    "hanwiki.datasource.primary.url=jdbc:mariadb://127.0.0.1:13306/hanwiki",
+                    "hanwiki.datasource.primary.url=jdbc:mysql://127.0.0.1:13306/hanwiki",
                     "hanwiki.datasource.primary.username=hanwiki_app",
-                    "hanwiki.datasource.replica.url=jdbc:mariadb://127.0.0.1:13307/hanwiki",
+                    "hanwiki.datasource.replica.url=jdbc:mysql://127.0.0.1:13307/hanwiki",
                     "hanwiki.datasource.replica.username=hanwiki_ro");
 
     @Test
@@ -50,6 +50,14 @@ class SettingsValidationTest {
     @Test
     void nonJdbcUrlFailsStartUp() {
         runner.withPropertyValues("hanwiki.datasource.primary.url=http://127.0.0.1:13306").run(context ->
+                assertThat(context).hasFailed().getFailure().hasStackTraceContaining("primary.url"));
+    }
+
+    @Test
+    void mariadbDriverUrlFailsStartUp() {
+        // Connector/J is the one driver on the classpath (ADR 0062): a jdbc:mariadb URL left in an
+        // old config must stop the node at start-up, not fail every query later.
+        runner.withPropertyValues("hanwiki.datasource.primary.url=jdbc:mariadb://127.0.0.1:13306/hanwiki").run(context ->
                 assertThat(context).hasFailed().getFailure().hasStackTraceContaining("primary.url"));
     }
 

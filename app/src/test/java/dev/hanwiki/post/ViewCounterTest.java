@@ -11,7 +11,7 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
 class ViewCounterTest {
 
     private final DriverManagerDataSource unreachable =
-            new DriverManagerDataSource("jdbc:mariadb://127.0.0.1:1/hanwiki?connectTimeout=200");
+            new DriverManagerDataSource("jdbc:mysql://127.0.0.1:1/hanwiki?connectTimeout=200");
     private final ViewCounter views = new ViewCounter(unreachable, new JdbcTransactionManager(unreachable),
             new ViewSettings(Duration.ofHours(1), 100, 2));
 

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The secrets of the compose deployment, under compose/secrets/ (git-ignored): made once per
+# installation, on one host, then copied to the others (docs/deploy.md, step 2). Running it again
+# makes only what is missing and re-applies owners and modes, so run it on every host after
+# copying. Each file is mode 0400 and owned by the user id of the one container that reads it
+# (compose secrets are plain bind mounts: the file's own owner and mode are what the container sees):
+#   10001 app (hanwiki-app image)   472 grafana   1001 Kafka Connect (debezium)   65534 exporters
+# The MySQL files stay root's: the mysql image reads them as root before it drops privileges.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+dir="$ROOT/compose/secrets"
+mkdir -p "$dir"
+chmod 700 "$dir"
+random() { head -c 48 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c "$1"; }
+make_secret() {  # NAME CONTENT-COMMAND...: writes the file once
+  local f="$dir/$1"; shift
+  [ -s "$f" ] && return 0
+  (umask 077; "$@" >"$f.tmp" && mv "$f.tmp" "$f")
+  echo "made compose/secrets/${f##*/}"
+}
+for name in db_root_password db_app_password db_migrate_password db_readonly_password db_repl_password \
+  db_debezium_password db_exporter_password grafana_admin_password; do
+  make_secret "$name" random 24
+done
+make_secret jwt_secret sh -c 'head -c 48 /dev/urandom | base64 | tr -d "\n"'
+# Connect's FileConfigProvider reads this properties file; the connector JSON only names the key.
+(umask 077; printf 'database.password=%s\n' "$(cat "$dir/db_debezium_password")" >"$dir/debezium_properties")
+
+owner() {  # UID FILE...
+  local uid="$1"; shift
+  for f in "$@"; do chown "$uid:$uid" "$dir/$f"; chmod 0400 "$dir/$f"; done
+}
+if [ "$(id -u)" -eq 0 ]; then
+  owner 0 db_root_password db_repl_password db_debezium_password
+  owner 10001 db_app_password db_migrate_password db_readonly_password jwt_secret
+  owner 472 grafana_admin_password
+  owner 1001 debezium_properties
+  owner 65534 db_exporter_password
+else
+  echo "not root: owners not set; run again as root on each host (sudo $0)" >&2
+  exit 1
+fi
+echo "compose/secrets/: $(ls "$dir" | wc -l) files, each 0400 and owned by the container that reads it"
