@@ -37,7 +37,8 @@ node_start() {
     --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$REDIS_SHARD2_PORT" \
     --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$REDIS_SHARD3_PORT" \
     --hanwiki.auth.blacklist.host=127.0.0.1 \
-    --hanwiki.auth.blacklist.port="$REDIS_AUTH_PORT"
+    --hanwiki.auth.blacklist.port="$REDIS_AUTH_PORT" \
+    ${TRUSTED_LOAD_GENERATORS:+--hanwiki.limits.trusted-addresses="$TRUSTED_LOAD_GENERATORS"}
 }
 
 node_ready() { http_ok "http://127.0.0.1:$(node_port "$1")/actuator/health/readiness"; }

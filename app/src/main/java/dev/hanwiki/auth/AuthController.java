@@ -1,8 +1,10 @@
 package dev.hanwiki.auth;
 
 import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.ClientAddress;
 import dev.hanwiki.platform.CurrentUser;
 import dev.hanwiki.platform.TokenTransport;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import java.time.Duration;
@@ -45,8 +47,9 @@ class AuthController {
     }
 
     @PostMapping("/login")
-    ApiResponse<UserView> login(@Valid @RequestBody LoginRequest request, HttpServletResponse response) {
-        AccountService.Session session = accounts.login(request);
+    ApiResponse<UserView> login(@Valid @RequestBody LoginRequest request, HttpServletRequest http,
+            HttpServletResponse response) {
+        AccountService.Session session = accounts.login(request, ClientAddress.of(http));
         setTokenCookie(response, session.token().value(), settings.tokenLifetime());
         return ApiResponse.ok(session.user());
     }

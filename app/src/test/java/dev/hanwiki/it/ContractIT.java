@@ -66,14 +66,14 @@ class ContractIT {
     void accountCalls() {
         String username = "ct" + Users.random(10);
         String api = Stack.node(1) + "/api/v1.0";
-        var signup = Http.post(api + "/auth/signup", Map.of("username", username, "nickname", "ct" + Users.random(6), "password", "Contract-1"));
+        var signup = Http.post(api + "/auth/signup", Map.of("username", username, "nickname", "ct" + Users.random(6), "password", "Contract-test-1"));
         JsonNode user = envelope(signup, 201);
         assertThat(names(user)).isEqualTo(USER);
         assertThat(user.path("id").isIntegralNumber()).isTrue();
         isTimestamp(user.path("createdAt"));
         assertThat(signup.cookie("token")).isNotBlank();
 
-        var login = Http.post(api + "/auth/login", Map.of("username", username, "password", "Contract-1"));
+        var login = Http.post(api + "/auth/login", Map.of("username", username, "password", "Contract-test-1"));
         assertThat(names(envelope(login, 200))).isEqualTo(USER);
         String token = login.cookie("token");
         var me = Http.call("GET", Stack.api() + "/auth/me").header("Cookie", "token=" + token).send();
