@@ -88,6 +88,11 @@ class AccountService {
         blacklist.revoke(caller.tokenId(), remaining.plusSeconds(1));
     }
 
+    /** Revokes every token of the caller's account, on every device (the caller's own included). */
+    void logoutEverywhere(AuthenticatedUser caller, Duration tokenLifetime) {
+        blacklist.revokeAll(caller.id(), clock.instant(), tokenLifetime);
+    }
+
     UserView me(AuthenticatedUser caller) {
         // A valid token names an account that exists on the primary; the replica may simply not
         // have it yet (a call right after sign-up), so ask the primary before calling it unknown.

@@ -61,6 +61,14 @@ class AuthController {
         setTokenCookie(response, "", Duration.ZERO);
     }
 
+    /** Logs the account out on every device: every token issued until now is revoked. */
+    @PostMapping("/logout-all")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void logoutEverywhere(HttpServletResponse response) {
+        accounts.logoutEverywhere(currentUser.require(), settings.tokenLifetime());
+        setTokenCookie(response, "", Duration.ZERO);
+    }
+
     @GetMapping("/me")
     ApiResponse<UserView> me() {
         return ApiResponse.ok(accounts.me(currentUser.require()));

@@ -21,9 +21,11 @@ import org.springframework.security.web.firewall.RequestRejectedHandler;
  * Secure by default: every non-read call needs a user, except signing up and logging in; reads
  * are public except {@code /auth/me}. Every refusal is a problem+json body.
  * <p>
- * CSRF protection is off on purpose (ADR 0011): the cookie is {@code SameSite=Lax}, so browsers
- * do not send it on cross-site writes, and writes only accept JSON bodies, which a cross-site
- * form cannot produce without a CORS preflight that this service never grants.
+ * Spring's CSRF tokens are off on purpose (ADR 0011): the cookie is {@code SameSite=Lax}, so
+ * browsers do not send it on cross-site writes, and {@link CrossSiteWriteGuard} refuses every
+ * cookie-authenticated state change that is not JSON or marked {@code X-Requested-With}
+ * (bodiless likes and logouts included), which a cross-site form cannot produce without a CORS
+ * preflight that this service never grants (ADR 0088).
  */
 @Configuration(proxyBeanMethods = false)
 public class SecurityConfiguration {
@@ -38,6 +40,7 @@ public class SecurityConfiguration {
                 .logout(AbstractHttpConfigurer::disable)
                 .requestCache(AbstractHttpConfigurer::disable)
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .addFilterBefore(new CrossSiteWriteGuard(), AnonymousAuthenticationFilter.class)
                 .addFilterBefore(new TokenAuthenticationFilter(authenticator), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(errors -> errors
                         .authenticationEntryPoint((request, response, e) -> refuseAnonymous(request, response))
@@ -47,9 +50,11 @@ public class SecurityConfiguration {
                         // Error pages are rendered for requests that were already judged.
                         .dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.FORWARD).permitAll()
                         .requestMatchers(HttpMethod.POST, API + "/auth/signup", API + "/auth/login").permitAll()
-                        .requestMatchers(API + "/auth/me", API + "/auth/logout").authenticated()
+                        .requestMatchers(API + "/auth/me", API + "/auth/logout", API + "/auth/logout-all").authenticated()
                         // Operator call on a node's own port (nginx refuses /internal): starts an autocomplete rebuild.
                         .requestMatchers(HttpMethod.POST, "/internal/autocomplete/rebuild").permitAll()
+                        // Operator call on a node's own port: removes a popular-query entry for good (ADR 0089).
+                        .requestMatchers(HttpMethod.DELETE, "/internal/autocomplete/queries").permitAll()
                         .requestMatchers(HttpMethod.GET, "/**").permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/**").permitAll()
                         .requestMatchers(HttpMethod.OPTIONS, "/**").permitAll()

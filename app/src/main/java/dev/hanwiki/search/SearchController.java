@@ -1,6 +1,7 @@
 package dev.hanwiki.search;
 
 import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.ClientAddress;
 import dev.hanwiki.platform.CurrentUser;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -42,16 +43,8 @@ class SearchController {
             response.setHeader(PARTIAL, "true");
         }
         if (page == 0 && !answer.results().content().isEmpty()) {
-            events.publishEvent(new SearchAnswered(q, client(http)));
+            events.publishEvent(new SearchAnswered(q, currentUser.find().map(u -> u.id()).orElse(null), ClientAddress.of(http)));
         }
         return ApiResponse.ok(answer);
-    }
-
-    /** Who searched: the signed-in user, else the address nginx saw (nodes are only reached through it). */
-    private String client(HttpServletRequest http) {
-        return currentUser.find().map(u -> "u:" + u.id()).orElseGet(() -> {
-            String forwarded = http.getHeader("X-Real-IP");
-            return "a:" + (forwarded == null || forwarded.isBlank() ? http.getRemoteAddr() : forwarded.strip());
-        });
     }
 }

@@ -84,7 +84,7 @@ class ContractIT {
         assertThat(available.path("available").isBoolean()).isTrue();
         assertThat(names(envelope(Http.get(api + "/auth/check-nickname?value=abc"), 200))).containsExactlyInAnyOrder("value", "available");
 
-        var logout = Http.call("POST", Stack.api() + "/auth/logout").header("Cookie", "token=" + token).send();
+        var logout = Http.call("POST", Stack.api() + "/auth/logout").header("Cookie", "token=" + token).header("X-Requested-With", "contract").send();
         assertThat(logout.status()).isEqualTo(204);
         assertThat(logout.body()).isEmpty();
     }
