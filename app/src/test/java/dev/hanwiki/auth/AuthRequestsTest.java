@@ -83,7 +83,7 @@ class AuthRequestsTest extends WebLayerSlice {
                 .andExpect(header().exists("Retry-After"));
         isProblem(mvc.perform(get("/api/v1.0/auth/me").cookie(new Cookie("token", token))),
                 503, "AUTH_UNAVAILABLE");
-        isProblem(mvc.perform(post("/api/v1.0/auth/logout").cookie(new Cookie("token", token))),
+        isProblem(mvc.perform(post("/api/v1.0/auth/logout").cookie(new Cookie("token", token)).header("X-Requested-With", "test")),
                 503, "AUTH_UNAVAILABLE");
     }
 
