@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -77,6 +77,9 @@ bench-list: ## list latency at page 0 vs deep pages (seeds N bench posts once, N
 
 bench-endpoints: ## p50/p99 of every API call through nginx, warm, one client (R=300 requests each)
 	@python3 infra/bench/endpoints.py --requests $${R:-300}
+
+fuzz: ## schemathesis against the served API through nginx, anonymous and signed in (REQUESTS=20000)
+	@bash $(INFRA)/fuzz.sh $(or $(REQUESTS),20000)
 
 openapi: ## refresh docs/openapi.json from what a running node serves
 	@bash $(INFRA)/openapi.sh

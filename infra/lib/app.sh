@@ -35,7 +35,7 @@ node_start() {
     --management.server.port="$(node_management_port "$n")" \
     --management.server.address="$(node_addr "$n")" \
     --hanwiki.exposure.operators="$(node_operators "$n")" \
-    --hanwiki.exposure.trusted-proxies="127.0.0.1/32,$NGINX_ADDR/32" \
+    --hanwiki.exposure.trusted-proxies="127.0.0.1/32,$NGINX_ADDR/32,$MACHINE_ADDR/32" \
     --hanwiki.node.id="node$n" \
     --hanwiki.datasource.primary.url="jdbc:mysql://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.primary.username=hanwiki_app \
@@ -55,7 +55,8 @@ node_start() {
     --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$REDIS_SHARD3_PORT" \
     --hanwiki.cache.shards[2].host="$REDIS_SHARD3_ADDR" \
     --hanwiki.auth.blacklist.host="$REDIS_AUTH_ADDR" \
-    --hanwiki.auth.blacklist.port="$REDIS_AUTH_PORT"
+    --hanwiki.auth.blacklist.port="$REDIS_AUTH_PORT" \
+    ${TRUSTED_LOAD_GENERATORS:+--hanwiki.limits.trusted-addresses="$TRUSTED_LOAD_GENERATORS"}
 }
 
 node_ready() { http_ok "http://$(node_addr "$1"):$(node_management_port "$1")/actuator/health/readiness"; }

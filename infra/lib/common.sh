@@ -58,6 +58,19 @@ ensure_maven() {
   printf '%s\n' "$home/bin/mvn"
 }
 
+# ensure_schemathesis: prints the path of schemathesis' `st`, installing the pinned version
+# from PyPI into its own virtual environment under $TOOLS the first time.
+ensure_schemathesis() {
+  local home="$TOOLS/schemathesis-$SCHEMATHESIS_VERSION"
+  if [ ! -x "$home/bin/st" ]; then
+    log "installing schemathesis $SCHEMATHESIS_VERSION into $home"
+    mkdir -p "$TOOLS"
+    python3 -m venv "$home" || die "python3 -m venv failed (apt-get install python3-venv)"
+    "$home/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION" >&2 || die "could not install schemathesis $SCHEMATHESIS_VERSION"
+  fi
+  printf '%s\n' "$home/bin/st"
+}
+
 # The app's test classes (benchmarks, exports) compiled, their classpath resolved into
 # $VAR/bench-classpath.txt, JAVA_HOME exported as the selected JDK. Then run them with test_java.
 prepare_test_classes() {

@@ -38,6 +38,9 @@ hosts_up() {
     ip addr add "$HOSTS_GATEWAY_ADDR/$HOSTS_PREFIX_LEN" dev "$HOSTS_BRIDGE"
   fi
   ip link set "$HOSTS_BRIDGE" up
+  # The machine owns the whole client range (tests send from any address in it); the hosts
+  # route it back through the gateway.
+  ip route replace local "$HOSTS_CLIENTS_NET" dev lo table local
   local h ns veth addr
   for h in $HOSTS; do
     ns=$(netns_of "$h"); veth=$(veth_of "$h"); addr=$(host_addr "$h")
@@ -49,6 +52,7 @@ hosts_up() {
     fi
     ip -n "$ns" link set lo up
     ip -n "$ns" link set eth0 up
+    ip -n "$ns" route replace "$HOSTS_CLIENTS_NET" via "$HOSTS_GATEWAY_ADDR" dev eth0
     # A host left isolated by an earlier run stays isolated until `ctl.sh heal`; a fresh
     # link (no marker) comes up.
     [ -f "$RUN/host-$h.isolated" ] || ip link set "$veth" up
@@ -63,10 +67,11 @@ hosts_down() {
     ns=$(netns_of "$h")
     # Deleting a namespace deletes its end of the veth pair, and with it our end.
     netns_exists "$ns" && ip netns delete "$ns"
-    ip link show "$(veth_of "$h")" >/dev/null 2>&1 && ip link delete "$(veth_of "$h")"
+    ip link delete "$(veth_of "$h")" 2>/dev/null || true
     rm -f "$RUN/host-$h.isolated"
   done
   ip link show "$HOSTS_BRIDGE" >/dev/null 2>&1 && ip link delete "$HOSTS_BRIDGE"
+  ip route del local "$HOSTS_CLIENTS_NET" dev lo table local 2>/dev/null
   return 0
 }
 

@@ -13,6 +13,10 @@ nginx_render() {
     if [ -f "$(drain_marker "$n")" ]; then printf -v "NODE${n}_DRAIN" ' down'; else printf -v "NODE${n}_DRAIN" ''; fi
     export "NODE${n}_DRAIN"
   done
+  # The trusted load generators, one geo line each (none: an empty block).
+  local a geo=""
+  for a in ${TRUSTED_LOAD_GENERATORS//,/ }; do geo+="    $a 1;"$'\n'; done
+  export NGINX_TRUSTED_GEO="$geo"
   NGINX_USER=www-data render "$HANWIKI_ROOT/nginx/nginx.conf" "$CONF/nginx.conf"
   secret_file www-data "$CONF/nginx.conf"
   $(on NGINX) $(run_as www-data) nginx -t -q -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf" 2>>"$LOGS/nginx.log" \

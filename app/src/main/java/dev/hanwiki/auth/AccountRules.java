@@ -1,7 +1,7 @@
 package dev.hanwiki.auth;
 
+import dev.hanwiki.platform.DisplayText;
 import dev.hanwiki.platform.InvalidInputException;
-import java.text.Normalizer;
 import java.util.regex.Pattern;
 
 /**
@@ -29,7 +29,7 @@ final class AccountRules {
     }
 
     static String nickname(String value) {
-        String normalized = value == null ? null : Normalizer.normalize(value, Normalizer.Form.NFC);
+        String normalized = value == null ? null : DisplayText.normalize("nickname", value);
         if (normalized == null || !NICKNAME.matcher(normalized).matches()) {
             throw new InvalidInputException("nickname must be 2 to 12 letters or digits.");
         }

@@ -1,5 +1,6 @@
 package dev.hanwiki.auth;
 
+import dev.hanwiki.limits.LoginThrottle;
 import dev.hanwiki.platform.AuthenticatedUser;
 import dev.hanwiki.platform.PrimaryWrites;
 import java.time.Clock;
@@ -26,17 +27,21 @@ class AccountService {
     private final TokenBlacklist blacklist;
     private final PrimaryWrites writes;
     private final Clock clock;
+    private final LoginThrottle throttle;
+    private final PasswordStrength strength;
     /** Compared against when the username is unknown, so both failures cost the same time. */
     private final String decoyHash;
 
     AccountService(UserRepository users, PasswordEncoder passwords, JwtTokens tokens, TokenBlacklist blacklist,
-            PrimaryWrites writes, Clock clock) {
+            PrimaryWrites writes, Clock clock, LoginThrottle throttle, PasswordStrength strength) {
         this.users = users;
         this.passwords = passwords;
         this.tokens = tokens;
         this.blacklist = blacklist;
         this.writes = writes;
         this.clock = clock;
+        this.throttle = throttle;
+        this.strength = strength;
         this.decoyHash = passwords.encode("decoy-password-never-matches");
     }
 
@@ -44,6 +49,7 @@ class AccountService {
         String username = AccountRules.username(request.username());
         String nickname = AccountRules.nickname(request.nickname());
         String password = AccountRules.password(request.password());
+        strength.check(password, username, nickname);
         rejectTaken(username, nickname);
         String hash = passwords.encode(password);
         long id;
@@ -57,7 +63,12 @@ class AccountService {
         return new Session(user, tokens.issue(id));
     }
 
-    Session login(LoginRequest request) {
+    /**
+     * Throttled per account and per (address, account) before the password is even hashed
+     * ({@link LoginThrottle}); only failures count against the buckets.
+     */
+    Session login(LoginRequest request, String address) {
+        LoginThrottle.Attempt attempt = throttle.admit(request.username(), address);
         var credentials = users.credentials(request.username());
         String hash = credentials.map(UserRepository.Credentials::passwordHash).orElse(null);
         boolean matches = passwords.matches(request.password(), hash == null ? decoyHash : hash);
@@ -66,6 +77,7 @@ class AccountService {
         }
         long id = credentials.get().id();
         UserView user = users.findOnPrimary(id).orElseThrow(InvalidCredentialsException::new);
+        throttle.succeeded(attempt);
         return new Session(user, tokens.issue(id));
     }
 
@@ -74,6 +86,11 @@ class AccountService {
         Duration remaining = Duration.between(clock.instant(), caller.expiresAt());
         // One extra second, so that the entry outlives the token even across a clock tick.
         blacklist.revoke(caller.tokenId(), remaining.plusSeconds(1));
+    }
+
+    /** Revokes every token of the caller's account, on every device (the caller's own included). */
+    void logoutEverywhere(AuthenticatedUser caller, Duration tokenLifetime) {
+        blacklist.revokeAll(caller.id(), clock.instant(), tokenLifetime);
     }
 
     UserView me(AuthenticatedUser caller) {

@@ -1,8 +1,10 @@
 package dev.hanwiki.auth;
 
 import dev.hanwiki.platform.ApiResponse;
+import dev.hanwiki.platform.ClientAddresses;
 import dev.hanwiki.platform.CurrentUser;
 import dev.hanwiki.platform.TokenTransport;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import java.time.Duration;
@@ -30,10 +32,13 @@ class AuthController {
     private final CurrentUser currentUser;
     private final AuthSettings settings;
 
-    AuthController(AccountService accounts, CurrentUser currentUser, AuthSettings settings) {
+    private final ClientAddresses addresses;
+
+    AuthController(AccountService accounts, CurrentUser currentUser, AuthSettings settings, ClientAddresses addresses) {
         this.accounts = accounts;
         this.currentUser = currentUser;
         this.settings = settings;
+        this.addresses = addresses;
     }
 
     @PostMapping("/signup")
@@ -45,8 +50,9 @@ class AuthController {
     }
 
     @PostMapping("/login")
-    ApiResponse<UserView> login(@Valid @RequestBody LoginRequest request, HttpServletResponse response) {
-        AccountService.Session session = accounts.login(request);
+    ApiResponse<UserView> login(@Valid @RequestBody LoginRequest request, HttpServletRequest http,
+            HttpServletResponse response) {
+        AccountService.Session session = accounts.login(request, addresses.client(http));
         setTokenCookie(response, session.token().value(), settings.tokenLifetime());
         return ApiResponse.ok(session.user());
     }
@@ -55,6 +61,14 @@ class AuthController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void logout(HttpServletResponse response) {
         accounts.logout(currentUser.require());
+        setTokenCookie(response, "", Duration.ZERO);
+    }
+
+    /** Logs the account out on every device: every token issued until now is revoked. */
+    @PostMapping("/logout-all")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void logoutEverywhere(HttpServletResponse response) {
+        accounts.logoutEverywhere(currentUser.require(), settings.tokenLifetime());
         setTokenCookie(response, "", Duration.ZERO);
     }
 

@@ -23,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
  * @param tokenLifetime how long a token is accepted after it was issued
  * @param cookieSecure  mark the token cookie Secure; on wherever clients reach us over HTTPS
  * @param blacklist     the auth Redis holding revoked token ids
+ * @param passwordMinScore zxcvbn score (0-4) a new password must reach ({@link PasswordStrength})
  */
 @Validated
 @ConfigurationProperties("hanwiki.auth")
@@ -31,7 +32,8 @@ record AuthSettings(
         @NotNull @DefaultValue("30m") @DurationMin(minutes = 1) @DurationMax(days = 1) Duration tokenLifetime,
         @NotBlank @DefaultValue("hanwiki") String issuer,
         @DefaultValue("false") boolean cookieSecure,
-        @NotNull @Valid @DefaultValue Blacklist blacklist) {
+        @NotNull @Valid @DefaultValue Blacklist blacklist,
+        @Min(0) @Max(4) @DefaultValue("2") int passwordMinScore) {
 
     static final int MIN_SECRET_BYTES = 32;
 
@@ -86,6 +88,6 @@ record AuthSettings(
     public String toString() {
         // Keeps the secret out of logs and failure analysis output.
         return "AuthSettings[tokenLifetime=" + tokenLifetime + ", issuer=" + issuer + ", cookieSecure=" + cookieSecure
-                + ", blacklist=" + blacklist + "]";
+                + ", blacklist=" + blacklist + ", passwordMinScore=" + passwordMinScore + "]";
     }
 }

@@ -6,6 +6,8 @@ import dev.hanwiki.platform.TokenCheck;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.stereotype.Component;
 
@@ -19,11 +21,13 @@ class BlacklistTokenAuthenticator implements TokenAuthenticator, MeterBinder {
 
     private final JwtTokens tokens;
     private final TokenBlacklist blacklist;
+    private final Duration lifetime;
     private final AtomicLong failClosed = new AtomicLong();
 
-    BlacklistTokenAuthenticator(JwtTokens tokens, TokenBlacklist blacklist) {
+    BlacklistTokenAuthenticator(JwtTokens tokens, TokenBlacklist blacklist, AuthSettings settings) {
         this.tokens = tokens;
         this.blacklist = blacklist;
+        this.lifetime = settings.tokenLifetime();
     }
 
     @Override
@@ -40,7 +44,9 @@ class BlacklistTokenAuthenticator implements TokenAuthenticator, MeterBinder {
             return verified;
         }
         try {
-            if (blacklist.isRevoked(valid.user().tokenId())) {
+            // Tokens are issued with one fixed lifetime, so their expiry names their issue second.
+            Instant issuedAt = valid.user().expiresAt().minus(lifetime);
+            if (blacklist.isRevoked(valid.user().tokenId(), valid.user().id(), issuedAt)) {
                 return new TokenCheck.Rejected(ProblemCodes.TOKEN_REVOKED, "The token was revoked by a logout. Sign in again.");
             }
         } catch (BlacklistUnavailableException e) {

@@ -9,7 +9,10 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.KeyValue;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -17,7 +20,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Revoked token ids in the auth Redis: key {@code bl:<jti>}, TTL the token's remaining
- * lifetime, so the set drains by itself. Sole owner of the Lettuce client and its one
+ * lifetime, so the set drains by itself; and per account, {@code ra:<userId>}: the time of a
+ * logout everywhere, which revokes every token issued until then (TTL a token's lifetime). Sole owner of the Lettuce client and its one
  * connection. It never guesses: when Redis cannot answer within the timeout, or is known to be
  * unreachable, every call throws {@link BlacklistUnavailableException}. While disconnected,
  * commands are rejected at once rather than queued, so an outage costs callers no waiting;
@@ -29,6 +33,8 @@ class TokenBlacklist implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(TokenBlacklist.class);
     private static final String PREFIX = "bl:";
+    /** {@code ra:<userId>}: epoch millis before which every token of the account is revoked. */
+    private static final String ALL_PREFIX = "ra:";
 
     private final RedisClient client;
     private final AuthSettings.Blacklist settings;
@@ -59,6 +65,37 @@ class TokenBlacklist implements SmartLifecycle {
     boolean isRevoked(String tokenId) {
         try {
             return commands().exists(PREFIX + tokenId) > 0;
+        } catch (RedisException e) {
+            throw new BlacklistUnavailableException(e);
+        }
+    }
+
+    /**
+     * One round trip for both ways a token is revoked: its own id was logged out, or its
+     * account logged out everywhere at or after the second it was issued in.
+     */
+    boolean isRevoked(String tokenId, long userId, Instant issuedAt) {
+        try {
+            List<KeyValue<String, String>> values = commands().mget(PREFIX + tokenId, ALL_PREFIX + userId);
+            if (values.get(0).hasValue()) {
+                return true;
+            }
+            return values.get(1).hasValue() && issuedAt.toEpochMilli() <= Long.parseLong(values.get(1).getValue());
+        } catch (RedisException | NumberFormatException e) {
+            throw new BlacklistUnavailableException(e);
+        }
+    }
+
+    /**
+     * Every token of the account issued up to now is revoked (logout everywhere). Tokens carry
+     * their issue time in whole seconds, so one issued later in the same second is revoked too.
+     *
+     * @param lifetime how long any token lives; the entry outlives them all
+     */
+    void revokeAll(long userId, Instant now, Duration lifetime) {
+        try {
+            commands().set(ALL_PREFIX + userId, Long.toString(now.toEpochMilli()),
+                    SetArgs.Builder.px(lifetime.plusSeconds(1).toMillis()));
         } catch (RedisException e) {
             throw new BlacklistUnavailableException(e);
         }

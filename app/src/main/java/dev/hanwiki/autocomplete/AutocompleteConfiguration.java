@@ -1,5 +1,6 @@
 package dev.hanwiki.autocomplete;
 
+import dev.hanwiki.platform.AccountAges;
 import dev.hanwiki.cache.ShardedRedis;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.PostIndex;
@@ -41,9 +42,9 @@ class AutocompleteConfiguration {
 
     @Bean(destroyMethod = "close")
     PopularQueries popularQueries(ShardedRedis redis, QueryStore store, KeyVersions versions,
-            AutocompleteSettings settings, MeterRegistry meters) {
+            AutocompleteSettings settings, MeterRegistry meters, AccountAges accountAges) {
         return new PopularQueries(new QueryCounter(redis, settings.queries().window()), store, versions,
-                settings.queries(), meters);
+                settings.queries(), meters, accountAges);
     }
 
     @Bean

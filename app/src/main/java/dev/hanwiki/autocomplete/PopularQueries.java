@@ -2,6 +2,7 @@ package dev.hanwiki.autocomplete;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.hanwiki.platform.AccountAges;
 import dev.hanwiki.search.SearchAnswered;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -35,6 +37,7 @@ final class PopularQueries implements AutoCloseable {
     private final QueryCounter counter;
     private final QueryStore store;
     private final KeyVersions versions;
+    private final AccountAges accountAges;
     private final QuerySettings settings;
     private final QueryTally tally;
     /** What this node filed lately, per version and query: the score it filed. */
@@ -47,7 +50,8 @@ final class PopularQueries implements AutoCloseable {
     private long lastSweep;
 
     PopularQueries(QueryCounter counter, QueryStore store, KeyVersions versions, QuerySettings settings,
-            MeterRegistry meters) {
+            MeterRegistry meters, AccountAges accountAges) {
+        this.accountAges = accountAges;
         this.counter = counter;
         this.store = store;
         this.versions = versions;
@@ -88,10 +92,21 @@ final class PopularQueries implements AutoCloseable {
                 rejected.increment();
                 return;
             }
-            searches.get(tally.add(query.get(), clientId(searched.client()))).increment();
+            searches.get(tally.add(query.get(), clientId(client(searched)))).increment();
         } catch (RuntimeException e) {
             log.debug("Search not counted for autocomplete", e);
         }
+    }
+
+    /**
+     * Who counts as the client (ADR 0089): an account old enough to have cost something, else the
+     * address nginx saw. Three accounts made a minute ago at one address are one client.
+     */
+    private String client(SearchAnswered searched) {
+        if (searched.userId() != null && accountAges.olderThan(searched.userId(), settings.minAccountAge())) {
+            return "u:" + searched.userId();
+        }
+        return "a:" + searched.address();
     }
 
     /** Clients go to Redis as a hash: the count needs them distinct, not readable. */
@@ -111,6 +126,8 @@ final class PopularQueries implements AutoCloseable {
     void flush(long now) {
         Map<String, Set<String>> counted = tally.drain();
         if (!counted.isEmpty()) {
+            Set<String> banned = store.banned();
+            counted.keySet().removeAll(banned);
             Map<String, Long> counts = counter.count(counted, now).join();
             List<Long> targets = versions.writeTargets();
             List<CompletableFuture<Boolean>> writes = new ArrayList<>();
@@ -142,6 +159,26 @@ final class PopularQueries implements AutoCloseable {
                 expired.increment(store.sweep(version, now));
             }
         }
+    }
+
+    /**
+     * An operator removes a query entry (ADR 0089): it leaves every key version at once and is
+     * never filed again. The text is normalized as searches are, so any spelling of it works.
+     *
+     * @return the normalized query, or empty if the text can never be an entry
+     */
+    Optional<String> remove(String text) {
+        Optional<String> query = QueryText.normalize(text, settings.maxChars());
+        if (query.isPresent()) {
+            if (!store.ban(query.get())) {
+                throw new IllegalStateException("the shard of the banned-query set did not answer");
+            }
+            for (long version : versions.writeTargets()) {
+                store.remove(version, query.get());
+            }
+            filed.invalidateAll();
+        }
+        return query;
     }
 
     @Override

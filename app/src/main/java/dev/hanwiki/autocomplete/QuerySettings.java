@@ -25,6 +25,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                        (more are dropped until the flush)
  * @param keep            query entries kept per query prefix key ({@code qr:/qj:/qc:}, apart from the
  *                        titles' keys, so queries never push a title out)
+ * @param minAccountAge   a signed-in searcher counts as its account only once the account is this
+ *                        old; a younger one counts as its address (ADR 0089), so free fresh
+ *                        accounts from one place are one client
  */
 record QuerySettings(
         @DefaultValue("true") boolean enabled,
@@ -37,7 +40,8 @@ record QuerySettings(
         @Min(1) @Max(1000) @DefaultValue("10") int perClient,
         @Min(1) @Max(1000) @DefaultValue("64") int clientsPerQuery,
         @Min(1) @Max(100_000) @DefaultValue("2000") int maxPending,
-        @Min(1) @Max(50) @DefaultValue("10") int keep) {
+        @Min(1) @Max(50) @DefaultValue("10") int keep,
+        @NotNull @DefaultValue("7d") Duration minAccountAge) {
 
     /** A score changed by less than this share is not worth rewriting ~30 keys for. */
     static final double RESCORE_SHARE = 0.2;

@@ -111,6 +111,40 @@ final class QueryStore {
                         : titles.sync(version, TitleStore.bytes(member), score, Set.of(), keysOf(query), keep));
     }
 
+    /** Queries an operator removed: never filed again (one small set, on the shard of its key). */
+    static final String BANNED = TitleStore.ROOT + "q-banned";
+
+    /**
+     * Removes {@code query} from {@code version} at once: its record is overwritten as expired
+     * (reads hide it from then on), then swept out of its keys. False if a shard did not answer.
+     */
+    boolean remove(long version, String query) {
+        String member = member(query);
+        String recordKey = recordKey(version, member);
+        byte[] expired = TitleStore.bytes("0:0:" + query);
+        Boolean set = titles.redis().onShardFor(recordKey, c -> c.hset(recordKey, member, expired), null,
+                ShardedRedis.SCRIPT_BUDGET).join();
+        return set != null && sweepEntry(version, member, expired, System.currentTimeMillis(), () -> { });
+    }
+
+    /** Adds {@code query} to the banned set; false if its shard did not answer. */
+    boolean ban(String query) {
+        Long added = titles.redis().onShardFor(BANNED, c -> c.sadd(BANNED, TitleStore.bytes(query)), null,
+                ShardedRedis.SCRIPT_BUDGET).join();
+        return added != null;
+    }
+
+    /** The banned queries; empty when the shard does not answer (the next flush asks again). */
+    Set<String> banned() {
+        Set<byte[]> members = titles.redis().onShardFor(BANNED, c -> c.smembers(BANNED), Set.<byte[]>of(),
+                ShardedRedis.SCRIPT_BUDGET).join();
+        Set<String> out = new java.util.HashSet<>();
+        for (byte[] m : members) {
+            out.add(new String(m, StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
     /** A query record's entry; null for a malformed record (never shown). */
     static Entry parse(byte[] record) {
         if (record == null || record.length == 0) {

@@ -1,7 +1,9 @@
 package dev.hanwiki.platform;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -38,5 +40,10 @@ public abstract class ApiException extends RuntimeException {
     /** Additional problem members, beside {@code status}, {@code title}, {@code detail} and {@code code}. */
     public Map<String, Object> properties() {
         return properties;
+    }
+
+    /** When the same request may succeed: sent as {@code Retry-After} (whole seconds). */
+    public Optional<Duration> retryAfter() {
+        return Optional.empty();
     }
 }

@@ -13,6 +13,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class ClientAddresses {
 
+    /** Longer than any IPv6 literal; a longer header is not an address and is cut. */
+    private static final int MAX_LENGTH = 64;
+
     private final List<IpAddressMatcher> proxies;
     private final List<IpAddressMatcher> operators;
 
@@ -26,7 +29,8 @@ public class ClientAddresses {
         String peer = request.getRemoteAddr();
         String forwarded = request.getHeader("X-Real-IP");
         if (forwarded != null && !forwarded.isBlank() && matches(proxies, peer)) {
-            return forwarded.strip();
+            String address = forwarded.strip();
+            return address.length() > MAX_LENGTH ? address.substring(0, MAX_LENGTH) : address;
         }
         return peer;
     }

@@ -43,6 +43,11 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
         ResponseEntity<ProblemDetail> response = problem(ex.status(), ex.code(), ex.getMessage());
         ex.properties().forEach(response.getBody()::setProperty);
+        if (ex.retryAfter().isPresent()) {
+            long seconds = Math.max(1, (ex.retryAfter().get().toMillis() + 999) / 1000);
+            return ResponseEntity.status(ex.status()).header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+                    .body(response.getBody());
+        }
         return response;
     }
 

@@ -1,5 +1,6 @@
 package dev.hanwiki.platform;
 
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import org.hibernate.validator.constraints.time.DurationMax;
@@ -19,6 +20,9 @@ import org.springframework.validation.annotation.Validated;
  * @param syncMaxAge      how long a client carries its last write position (cookie lifetime);
  *                        longer than it takes the probe to notice a lagging replica
  * @param gtidFlavor      the GTID dialect of the servers: MariaDB locally, MySQL in production
+ * @param syncSecret      per-install secret that signs the positions handed to clients, so a
+ *                        node honours only positions this system issued (ADR 0087); defaults
+ *                        to the token-signing secret, from which a key of its own is derived
  */
 @Validated
 @ConfigurationProperties("hanwiki.read-routing")
@@ -27,5 +31,13 @@ record ReadRoutingSettings(
         @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration probeInterval,
         @NotNull @DefaultValue("100ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration syncWait,
         @NotNull @DefaultValue("60s") @DurationMin(seconds = 5) @DurationMax(hours = 1) Duration syncMaxAge,
-        @NotNull @DefaultValue("mariadb") GtidFlavor gtidFlavor) {
+        @NotNull @DefaultValue("mariadb") GtidFlavor gtidFlavor,
+        @NotBlank String syncSecret) {
+
+    @Override
+    public String toString() {
+        // Keeps the secret out of logs and failure analysis output.
+        return "ReadRoutingSettings[maxReplicaLag=" + maxReplicaLag + ", probeInterval=" + probeInterval + ", syncWait="
+                + syncWait + ", syncMaxAge=" + syncMaxAge + ", gtidFlavor=" + gtidFlavor + "]";
+    }
 }

@@ -4,6 +4,11 @@ import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import java.util.Base64;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
@@ -19,9 +24,12 @@ import org.springframework.web.util.WebUtils;
  * position of that commit (cookie {@code hw_sync}, and header {@code X-Hanwiki-Sync} for
  * clients without cookies). Later reads that carry it are served by the replica only once the
  * replica has applied that position, otherwise by the primary, so whichever node answers, the
- * writer sees its own write. The position is opaque to clients (base64url) and is checked
- * against the GTID grammar before it reaches a server: a forged value can at most cost its
- * sender replica reads.
+ * writer sees its own write. The position is opaque to clients: base64url of the position, a
+ * dot, and an HMAC-SHA256 tag over it with a per-install key (ADR 0087). A node honours only a
+ * position this system issued (the tag checks, in constant time) that also matches the GTID
+ * grammar; anything else is ignored, so a forged position can neither hold a replica
+ * connection nor send reads past the caches to the primary. The wait itself is bounded by
+ * {@code sync-wait}.
  */
 @Component
 public class ReadYourWrites {
@@ -31,10 +39,17 @@ public class ReadYourWrites {
     private static final String POSITION = ReadYourWrites.class.getName() + ".position";
     private static final String REACHED = ReadYourWrites.class.getName() + ".reached";
 
+    private static final String MAC = "HmacSHA256";
+    /** Tag bytes kept: 128 bits, far past guessing. */
+    private static final int TAG_BYTES = 16;
+
     private final ReadRoutingSettings settings;
+    private final SecretKeySpec key;
 
     ReadYourWrites(ReadRoutingSettings settings) {
         this.settings = settings;
+        this.key = new SecretKeySpec(hmac(new SecretKeySpec(settings.syncSecret().strip().getBytes(StandardCharsets.UTF_8), MAC),
+                "hanwiki read-your-writes position v1".getBytes(StandardCharsets.US_ASCII)), MAC);
     }
 
     /** Hands the position of a commit made for the current request to its client. */
@@ -49,7 +64,7 @@ public class ReadYourWrites {
         if (response == null || response.isCommitted()) {
             return;
         }
-        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(position.getBytes(StandardCharsets.US_ASCII));
+        String token = sign(position);
         response.setHeader(HEADER, token);
         response.addHeader(HttpHeaders.SET_COOKIE, ResponseCookie.from(COOKIE, token)
                 .path("/").httpOnly(true).sameSite("Lax").maxAge(settings.syncMaxAge()).build().toString());
@@ -90,15 +105,44 @@ public class ReadYourWrites {
         }
     }
 
+    String sign(String position) {
+        byte[] bytes = position.getBytes(StandardCharsets.US_ASCII);
+        Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
+        return encoder.encodeToString(bytes) + "." + encoder.encodeToString(tag(bytes));
+    }
+
     private Optional<String> decode(String token) {
         if (token == null || token.length() > 4096) {
             return Optional.empty();
         }
+        int dot = token.indexOf('.');
+        if (dot <= 0) {
+            return Optional.empty();
+        }
         try {
-            String position = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.US_ASCII);
+            byte[] bytes = Base64.getUrlDecoder().decode(token.substring(0, dot));
+            byte[] presented = Base64.getUrlDecoder().decode(token.substring(dot + 1));
+            if (!MessageDigest.isEqual(presented, tag(bytes))) {
+                return Optional.empty();
+            }
+            String position = new String(bytes, StandardCharsets.US_ASCII);
             return settings.gtidFlavor().isPosition(position) ? Optional.of(position) : Optional.empty();
         } catch (IllegalArgumentException e) {
             return Optional.empty();
+        }
+    }
+
+    private byte[] tag(byte[] bytes) {
+        return Arrays.copyOf(hmac(key, bytes), TAG_BYTES);
+    }
+
+    private static byte[] hmac(SecretKeySpec key, byte[] bytes) {
+        try {
+            Mac mac = Mac.getInstance(MAC);
+            mac.init(key);
+            return mac.doFinal(bytes);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
         }
     }
 

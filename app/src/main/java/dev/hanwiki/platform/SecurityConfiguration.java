@@ -24,9 +24,11 @@ import org.springframework.security.web.firewall.RequestRejectedHandler;
  * Secure by default: every non-read call needs a user, except signing up and logging in; reads
  * are public except {@code /auth/me}. Every refusal is a problem+json body.
  * <p>
- * CSRF protection is off on purpose (ADR 0011): the cookie is {@code SameSite=Lax}, so browsers
- * do not send it on cross-site writes, and writes only accept JSON bodies, which a cross-site
- * form cannot produce without a CORS preflight that this service never grants.
+ * Spring's CSRF tokens are off on purpose (ADR 0011): the cookie is {@code SameSite=Lax}, so
+ * browsers do not send it on cross-site writes, and {@link CrossSiteWriteGuard} refuses every
+ * cookie-authenticated state change that is not JSON or marked {@code X-Requested-With}
+ * (bodiless likes and logouts included), which a cross-site form cannot produce without a CORS
+ * preflight that this service never grants (ADR 0088).
  */
 @Configuration(proxyBeanMethods = false)
 public class SecurityConfiguration {
@@ -45,6 +47,7 @@ public class SecurityConfiguration {
                 .requestCache(AbstractHttpConfigurer::disable)
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .addFilterBefore(new OperatorAddressFilter(addresses), AnonymousAuthenticationFilter.class)
+                .addFilterBefore(new CrossSiteWriteGuard(), AnonymousAuthenticationFilter.class)
                 .addFilterBefore(new TokenAuthenticationFilter(authenticator), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(errors -> errors
                         .authenticationEntryPoint((request, response, e) -> refuseAnonymous(request, response))
@@ -54,9 +57,11 @@ public class SecurityConfiguration {
                         // Error pages are rendered for requests that were already judged.
                         .dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.FORWARD).permitAll()
                         .requestMatchers(HttpMethod.POST, API + "/auth/signup", API + "/auth/login").permitAll()
-                        .requestMatchers(API + "/auth/me", API + "/auth/logout").authenticated()
+                        .requestMatchers(API + "/auth/me", API + "/auth/logout", API + "/auth/logout-all").authenticated()
                         // Operator calls (nginx refuses /internal; the actuator is on the management port):
-                        // only from the node's host, the monitoring host and the operators' network.
+                        // only from the node's host, the monitoring host and the operators' network
+                        // (OperatorAddressFilter refuses everyone else first). They include the
+                        // autocomplete rebuild and removing a popular-query entry (ADR 0089).
                         .requestMatchers("/internal/**", "/actuator/**").access(operatorsOnly)
                         .requestMatchers(HttpMethod.GET, "/**").permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/**").permitAll()

@@ -10,22 +10,32 @@ import java.util.Objects;
 
 /**
  * Line diffs of post content with java-diff-utils (Myers). Myers costs about lines times
- * changes, so content past {@link #MAX_LINES} lines on either side is refused rather than
- * diffed slowly on a request thread.
+ * changes, so content past {@code maxLines} lines or {@code maxChars} characters on either side
+ * is refused rather than diffed slowly on a request thread ({@link DiffSettings}).
  */
 final class Diffs {
 
-    static final int MAX_LINES = 5_000;
+    /** The default of {@code hanwiki.diff.max-lines}. */
+    static final int MAX_LINES = 2_000;
+    /** The default of {@code hanwiki.diff.max-chars}. */
+    static final int MAX_CHARS = 262_144;
     private static final int CONTEXT = 3;
 
     private Diffs() {
     }
 
     static RevisionDiff between(Revision from, Revision to) {
+        return between(from, to, MAX_LINES, MAX_CHARS);
+    }
+
+    static RevisionDiff between(Revision from, Revision to, int maxLines, int maxChars) {
+        if (from.content().length() > maxChars || to.content().length() > maxChars) {
+            throw new DiffTooLargeException(maxLines, maxChars);
+        }
         List<String> before = lines(from.content());
         List<String> after = lines(to.content());
-        if (before.size() > MAX_LINES || after.size() > MAX_LINES) {
-            throw new DiffTooLargeException(MAX_LINES);
+        if (before.size() > maxLines || after.size() > maxLines) {
+            throw new DiffTooLargeException(maxLines, maxChars);
         }
         Patch<String> patch = DiffUtils.diff(before, after);
         int added = 0;

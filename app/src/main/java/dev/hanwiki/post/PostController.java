@@ -47,7 +47,7 @@ class PostController {
 
     @PostMapping
     ResponseEntity<ApiResponse<PostDetail>> create(@Valid @RequestBody PostRequest request) {
-        PostDetail created = posts.create(request);
+        PostDetail created = posts.create(request.normalized());
         return ResponseEntity.created(URI.create("/api/v1.0/posts/" + created.id()))
                 .eTag(etag(created))
                 .body(ApiResponse.created(created));
@@ -56,7 +56,7 @@ class PostController {
     @PutMapping("/{id}")
     ResponseEntity<ApiResponse<PostDetail>> update(@PathVariable long id, @Valid @RequestBody PostRequest request,
             @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
-        PostDetail updated = posts.update(id, request, expectedVersion(request.version(), ifMatch));
+        PostDetail updated = posts.update(id, request.normalized(), expectedVersion(request.version(), ifMatch));
         return ResponseEntity.ok().eTag(etag(updated)).body(ApiResponse.ok(updated));
     }
 

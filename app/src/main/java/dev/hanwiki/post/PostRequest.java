@@ -1,5 +1,6 @@
 package dev.hanwiki.post;
 
+import dev.hanwiki.platform.DisplayText;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
@@ -18,4 +19,10 @@ record PostRequest(
 
     static final int MAX_TITLE = 512;
     static final int MAX_CONTENT = 1_048_576;
+
+    /** The title in NFC, refused with control or bidi characters; content refused with NUL (ADR 0088). */
+    PostRequest normalized() {
+        DisplayText.refuseNul("content", content);
+        return new PostRequest(DisplayText.normalize("title", title), content, categoryId, version);
+    }
 }

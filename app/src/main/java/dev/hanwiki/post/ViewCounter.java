@@ -1,5 +1,6 @@
 package dev.hanwiki.post;
 
+import dev.hanwiki.platform.RequestMethod;
 import dev.hanwiki.platform.PrimaryDatabase;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -66,8 +67,11 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
                 .description("Posts with views waiting to be flushed").register(registry);
     }
 
+    /** A HEAD request reads the headers only: nobody viewed the page, so it is not counted (ADR 0088). */
     void record(long postId) {
-        buffer.record(postId);
+        if (!RequestMethod.isHead()) {
+            buffer.record(postId);
+        }
     }
 
     /** Views of this post counted here but not yet flushed, so a reader sees its own view at once. */

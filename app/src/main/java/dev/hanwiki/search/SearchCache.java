@@ -38,7 +38,8 @@ class SearchCache implements AutoCloseable {
 
     /**
      * A cached answer and when its computation began. {@code partial}: computed without the
-     * database's details (nicknames, live counts) because it failed; served, never cached.
+     * database's details (nicknames, live counts) because it failed, or stopped at its time
+     * budget (ADR 0087); served, never cached.
      */
     record CachedSearch(long startedAtMillis, SearchResponse response, boolean partial) {
     }
@@ -63,13 +64,14 @@ class SearchCache implements AutoCloseable {
         this.epochStartMillis = clock.millis();
     }
 
-    SearchResponse get(SearchRequest request, Supplier<Computed> origin) {
+    /** The answer and whether it is partial (a partial answer was computed for this very call, and is not cached). */
+    CachedSearch get(SearchRequest request, Supplier<Computed> origin) {
         return answers.await(key(request), k -> {
             long started = clock.millis();
             Computed computed = origin.get();
             return Optional.of(new CachedSearch(started, computed.response(), computed.partial()));
         }, value -> value.map(v -> !v.partial() && v.startedAtMillis() >= epochStartMillis).orElse(false))
-                .orElseThrow().response();
+                .orElseThrow();
     }
 
     /** Node-local, on the indexer thread: start a new epoch now, or once the current one is old enough. */

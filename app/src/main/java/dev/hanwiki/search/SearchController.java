@@ -4,6 +4,7 @@ import dev.hanwiki.platform.ApiResponse;
 import dev.hanwiki.platform.ClientAddresses;
 import dev.hanwiki.platform.CurrentUser;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -14,16 +15,21 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1.0/posts")
 class SearchController {
 
+    /** Set when the answer is partial: stopped at its time budget, or without live counts. */
+    static final String PARTIAL = "X-Hanwiki-Partial";
+
     private final SearchService search;
     private final CurrentUser currentUser;
     private final ApplicationEventPublisher events;
+    private final SearchLimits limits;
     private final ClientAddresses addresses;
 
-    SearchController(SearchService search, CurrentUser currentUser, ApplicationEventPublisher events,
+    SearchController(SearchService search, CurrentUser currentUser, ApplicationEventPublisher events, SearchLimits limits,
             ClientAddresses addresses) {
         this.search = search;
         this.currentUser = currentUser;
         this.events = events;
+        this.limits = limits;
         this.addresses = addresses;
     }
 
@@ -32,16 +38,16 @@ class SearchController {
             @RequestParam(required = false) Long categoryId,
             @RequestParam(defaultValue = "0") int page,
             @RequestParam(defaultValue = "10") int size,
-            HttpServletRequest http) {
-        SearchResponse answer = search.search(new SearchRequest(q, categoryId, page, size));
+            HttpServletRequest http, HttpServletResponse response) {
+        limits.check(q);
+        SearchCache.CachedSearch computed = search.search(new SearchRequest(q, categoryId, page, size));
+        SearchResponse answer = computed.response();
+        if (computed.partial()) {
+            response.setHeader(PARTIAL, "true");
+        }
         if (page == 0 && !answer.results().content().isEmpty()) {
-            events.publishEvent(new SearchAnswered(q, client(http)));
+            events.publishEvent(new SearchAnswered(q, currentUser.find().map(u -> u.id()).orElse(null), addresses.client(http)));
         }
         return ApiResponse.ok(answer);
-    }
-
-    /** Who searched: the signed-in user, else the address nginx saw (nodes are only reached through it). */
-    private String client(HttpServletRequest http) {
-        return currentUser.find().map(u -> "u:" + u.id()).orElseGet(() -> "a:" + addresses.client(http));
     }
 }

@@ -3,6 +3,7 @@ package dev.hanwiki.search;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.index.StoredFields;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -38,10 +40,10 @@ final class SearchEngine {
 
     /** One result of a search: the page of hits and what goes with it. */
     record Result(List<Hit> hits, boolean hasMore, long totalHits, boolean totalExact,
-            Map<Long, Long> facets, boolean facetsExact, String suggestion) {
+            Map<Long, Long> facets, boolean facetsExact, String suggestion, boolean partial) {
 
         static Result empty() {
-            return new Result(List.of(), false, 0, true, Map.of(), true, null);
+            return new Result(List.of(), false, 0, true, Map.of(), true, null, false);
         }
     }
 
@@ -51,18 +53,31 @@ final class SearchEngine {
     private final Searchers searchers;
     private final PostQueryBuilder queries;
     private final Clock clock;
+    private final SearchLimits limits;
 
+    /**
+     * With the default limits but a time budget of 30 s (tools and tests): they often run the
+     * first, cold search of a JVM, which must not come back partial.
+     */
     SearchEngine(Searchers searchers, SearchAnalysis analysis, Categories categories, Clock clock) {
+        this(searchers, analysis, categories, clock, SearchLimits.defaults().withTimeBudget(Duration.ofSeconds(30)));
+    }
+
+    @Autowired
+    SearchEngine(Searchers searchers, SearchAnalysis analysis, Categories categories, Clock clock, SearchLimits limits) {
         this.searchers = searchers;
         this.queries = new PostQueryBuilder(analysis, categories);
         this.clock = clock;
+        this.limits = limits;
     }
 
     Result search(SearchRequest request) {
         Instant now = clock.instant();
+        long startNanos = System.nanoTime();
         BuiltQuery built = queries.build(request.q(), request.categoryId(), now);
-        IndexSearcher searcher = searchers.acquire();
+        IndexSearcher shared = searchers.acquire();
         try {
+            IndexSearcher searcher = timed(shared, startNanos + limits.timeBudget().toNanos());
             if (!built.searchable()) {
                 return Result.empty();
             }
@@ -81,7 +96,8 @@ final class SearchEngine {
                     }
                 }
                 if (suggestion == null) {
-                    Optional<String> corrected = Suggestions.didYouMean(searcher.getIndexReader(), request.q(), built.plainWords());
+                    Optional<String> corrected = Suggestions.didYouMean(searcher.getIndexReader(), request.q(), built.plainWords(),
+                            limits.suggestionMaxWords(), System.nanoTime() + limits.suggestionBudget().toNanos());
                     if (corrected.isPresent()) {
                         BuiltQuery fixed = queries.build(corrected.get(), request.categoryId(), now);
                         if (fixed.searchable() && count(searcher, fixed.ranked()) > collected.total()) {
@@ -102,8 +118,12 @@ final class SearchEngine {
                 hits.add(new Hit(post, snippets.of(docs[i].doc, post.content())));
             }
             TotalHits total = collected.top().totalHits;
+            boolean partial = searcher.timedOut();
+            if (partial) {
+                log.debug("Search for {} chars stopped at its time budget of {}", request.q().length(), limits.timeBudget());
+            }
             return new Result(hits, docs.length > to, total.value(), total.relation() == TotalHits.Relation.EQUAL_TO,
-                    facets.byCategory(), facets.exact(), suggestion);
+                    facets.byCategory(), facets.exact(), suggestion, partial);
         } catch (IndexSearcher.TooManyClauses e) {
             // Input that expands past Lucene's clause limit is treated like any unmatchable text.
             log.debug("Search text expanded to too many clauses: {}", e.getMessage());
@@ -111,8 +131,22 @@ final class SearchEngine {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            searchers.release(searcher);
+            searchers.release(shared);
         }
+    }
+
+    /**
+     * A searcher of its own over the acquired reader (cheap: no copying), so this search's time
+     * budget does not apply to others: Lucene stops collecting once {@code deadlineNanos}
+     * passes and keeps what it found ({@link IndexSearcher#timedOut()}).
+     */
+    private static IndexSearcher timed(IndexSearcher shared, long deadlineNanos) {
+        IndexSearcher searcher = new IndexSearcher(shared.getIndexReader());
+        searcher.setSimilarity(shared.getSimilarity());
+        searcher.setQueryCache(shared.getQueryCache());
+        searcher.setQueryCachingPolicy(shared.getQueryCachingPolicy());
+        searcher.setTimeout(() -> System.nanoTime() - deadlineNanos > 0);
+        return searcher;
     }
 
     /** The top hits for the page (and one more, to know whether a next page exists). */

@@ -35,14 +35,15 @@ class SearchService {
     }
 
     /** Through the cache: at most {@code hanwiki.search-cache.staleness} behind this node's index. */
-    SearchResponse search(SearchRequest request) {
+    SearchCache.CachedSearch search(SearchRequest request) {
         return cache.get(request, () -> searchIndex(request));
     }
 
     private SearchCache.Computed searchIndex(SearchRequest request) {
         SearchEngine.Result result = engine.search(request);
         Map<Long, HitDetails.Details> live = detailsOf(result.hits());
-        return new SearchCache.Computed(respond(request, result, categories, live == null ? Map.of() : live), live == null);
+        return new SearchCache.Computed(respond(request, result, categories, live == null ? Map.of() : live),
+                live == null || result.partial());
     }
 
     /** The contract's shape for an engine result (shared with the in-process benchmark). */

@@ -64,13 +64,34 @@ final class Suggestions {
 
     /** The text with unknown words replaced by their nearest dictionary words, if any changed. */
     static Optional<String> didYouMean(IndexReader reader, String text, List<String> words) throws IOException {
+        return didYouMean(reader, text, words, Integer.MAX_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #didYouMean(IndexReader, String, List)}, bounded (ADR 0087): at most
+     * {@code maxWords} unknown words are looked up, and none once {@code deadlineNanos}
+     * ({@link System#nanoTime()}) has passed; the rest stay as typed.
+     */
+    static Optional<String> didYouMean(IndexReader reader, String text, List<String> words, int maxWords,
+            long deadlineNanos) throws IOException {
         Terms terms = MultiTerms.getTerms(reader, PostFields.SPELL);
         if (terms == null) {
             return Optional.empty();
         }
         String rewritten = text;
         boolean changed = false;
+        int lookedUp = 0;
         for (String word : words) {
+            if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+                break;
+            }
+            String lower = word.toLowerCase(Locale.ROOT);
+            if (lower.length() < 2 || lower.length() > MAX_WORD_LENGTH || known(terms, lower)) {
+                continue;
+            }
+            if (lookedUp++ >= maxWords) {
+                break;
+            }
             Optional<String> better = correct(terms, word.toLowerCase(Locale.ROOT));
             if (better.isPresent()) {
                 rewritten = replaceWord(rewritten, word, better.get());

@@ -31,9 +31,9 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 @WebMvcTest(
         includeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category|cache)\\..*"),
+                pattern = "dev\\.hanwiki\\.(platform|post|search|auth|category|cache|limits)\\..*"),
         excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX,
-                pattern = "dev\\.hanwiki\\.((cdc|autocomplete)\\..*|cache\\.SharedInvalidator)"))
+                pattern = "dev\\.hanwiki\\.((cdc|autocomplete)\\..*|cache\\.SharedInvalidator|limits\\.WriteLimits)"))
 class AuthRequestsTest extends WebLayerSlice {
 
     @Autowired
@@ -83,7 +83,7 @@ class AuthRequestsTest extends WebLayerSlice {
                 .andExpect(header().exists("Retry-After"));
         isProblem(mvc.perform(get("/api/v1.0/auth/me").cookie(new Cookie("token", token))),
                 503, "AUTH_UNAVAILABLE");
-        isProblem(mvc.perform(post("/api/v1.0/auth/logout").cookie(new Cookie("token", token))),
+        isProblem(mvc.perform(post("/api/v1.0/auth/logout").cookie(new Cookie("token", token)).header("X-Requested-With", "test")),
                 503, "AUTH_UNAVAILABLE");
     }
 

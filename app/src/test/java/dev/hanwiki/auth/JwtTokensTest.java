@@ -21,7 +21,7 @@ class JwtTokensTest {
 
     private static AuthSettings settings(String secret) {
         return new AuthSettings(secret, Duration.ofMinutes(30), "hanwiki", false,
-                new AuthSettings.Blacklist("127.0.0.1", 6379, Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofSeconds(1)));
+                new AuthSettings.Blacklist("127.0.0.1", 6379, Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofSeconds(1)), 2);
     }
 
     private static JwtTokens tokensAt(Instant now) throws Exception {

@@ -18,7 +18,7 @@ class PopularQueryRulesTest {
 
     private static QuerySettings settings(int minClients) {
         return new QuerySettings(true, minClients, Duration.ofHours(1), Duration.ofHours(6), Duration.ofSeconds(2), 10,
-                40, 10, 64, 2000, 10);
+                40, 10, 64, 2000, 10, Duration.ofDays(7));
     }
 
     @ParameterizedTest
@@ -129,11 +129,11 @@ class PopularQueryRulesTest {
     @Test
     void inconsistentSettingsFailAtStartUp() {
         assertThatThrownBy(() -> new QuerySettings(true, 5, Duration.ofHours(1), Duration.ofHours(6),
-                Duration.ofSeconds(2), 10, 40, 10, 4, 2000, 10)).hasMessageContaining("clients-per-query");
+                Duration.ofSeconds(2), 10, 40, 10, 4, 2000, 10, Duration.ofDays(7))).hasMessageContaining("clients-per-query");
         assertThatThrownBy(() -> new QuerySettings(true, 3, Duration.ofSeconds(10), Duration.ofHours(6),
-                Duration.ofSeconds(2), 10, 40, 10, 64, 2000, 10)).hasMessageContaining("window");
+                Duration.ofSeconds(2), 10, 40, 10, 64, 2000, 10, Duration.ofDays(7))).hasMessageContaining("window");
         assertThatThrownBy(() -> new QuerySettings(true, 3, Duration.ofHours(1), Duration.ofMinutes(30),
-                Duration.ofSeconds(2), 10, 40, 10, 64, 2000, 10)).hasMessageContaining("ttl");
+                Duration.ofSeconds(2), 10, 40, 10, 64, 2000, 10, Duration.ofDays(7))).hasMessageContaining("ttl");
     }
 
     @Test

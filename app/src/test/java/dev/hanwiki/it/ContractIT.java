@@ -66,14 +66,14 @@ class ContractIT {
     void accountCalls() {
         String username = "ct" + Users.random(10);
         String api = Stack.node(1) + "/api/v1.0";
-        var signup = Http.post(api + "/auth/signup", Map.of("username", username, "nickname", "ct" + Users.random(6), "password", "Contract-1"));
+        var signup = Http.post(api + "/auth/signup", Map.of("username", username, "nickname", "ct" + Users.random(6), "password", "Contract-test-1"));
         JsonNode user = envelope(signup, 201);
         assertThat(names(user)).isEqualTo(USER);
         assertThat(user.path("id").isIntegralNumber()).isTrue();
         isTimestamp(user.path("createdAt"));
         assertThat(signup.cookie("token")).isNotBlank();
 
-        var login = Http.post(api + "/auth/login", Map.of("username", username, "password", "Contract-1"));
+        var login = Http.post(api + "/auth/login", Map.of("username", username, "password", "Contract-test-1"));
         assertThat(names(envelope(login, 200))).isEqualTo(USER);
         String token = login.cookie("token");
         var me = Http.call("GET", Stack.api() + "/auth/me").header("Cookie", "token=" + token).send();
@@ -84,7 +84,7 @@ class ContractIT {
         assertThat(available.path("available").isBoolean()).isTrue();
         assertThat(names(envelope(Http.get(api + "/auth/check-nickname?value=abc"), 200))).containsExactlyInAnyOrder("value", "available");
 
-        var logout = Http.call("POST", Stack.api() + "/auth/logout").header("Cookie", "token=" + token).send();
+        var logout = Http.call("POST", Stack.api() + "/auth/logout").header("Cookie", "token=" + token).header("X-Requested-With", "contract").send();
         assertThat(logout.status()).isEqualTo(204);
         assertThat(logout.body()).isEmpty();
     }

@@ -21,6 +21,7 @@ final class Http {
     static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient CLIENT = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
+    private static final Map<String, HttpClient> FROM = new java.util.concurrent.ConcurrentHashMap<>();
 
     record Response(int status, String body, HttpResponse<String> raw) {
         JsonNode json() {
@@ -60,9 +61,10 @@ final class Http {
     /** One request under construction: method, URL, headers and an optional body. */
     static final class Call {
         private final String method;
-        private final String url;
+        private String url;
         private final Map<String, String> headers = new LinkedHashMap<>();
         private HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.noBody();
+        private HttpClient client = CLIENT;
 
         private Call(String method, String url) {
             this.method = method;
@@ -71,6 +73,26 @@ final class Http {
 
         Call header(String name, String value) {
             headers.put(name, value);
+            return this;
+        }
+
+        /**
+         * Sends from another local address (e.g. 127.0.0.2): to nginx that is another client
+         * address, one that is not on the trusted load-generator list.
+         */
+        Call from(String localAddress) {
+            // In the host topology the public entry on localhost relays every client as the
+            // machine's one address: a distinct client goes to nginx directly, from the
+            // machine's client range (Stack.clientAddress).
+            url = Stack.direct(url);
+            client = FROM.computeIfAbsent(Stack.clientAddress(localAddress), a -> {
+                try {
+                    return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
+                            .version(HttpClient.Version.HTTP_1_1).localAddress(java.net.InetAddress.getByName(a)).build();
+                } catch (java.net.UnknownHostException e) {
+                    throw new IllegalArgumentException(a, e);
+                }
+            });
             return this;
         }
 
@@ -90,7 +112,7 @@ final class Http {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).method(method, body).timeout(Duration.ofSeconds(15));
             headers.forEach(b::header);
             try {
-                HttpResponse<String> r = CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
                 return new Response(r.statusCode(), r.body(), r);
             } catch (IOException e) {
                 throw new UncheckedIOException(method + " " + url, e);

@@ -10,11 +10,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Popular past searches become autocomplete entries (ADR 0038) against the real stack: a
- * phrase searched through nginx by two signed-in clients is not suggested; by the third (the
+ * phrase searched through nginx from two client addresses is not suggested; from the third (the
  * default threshold) it is, by raw, jamo and chosung prefixes on both nodes, from Redis; a
  * phrase one client hammers, a query with an operator and a query that found nothing never
  * are, even when as many clients send them. The test's own checks that pages are indexed
  * search other words, so this machine's address is never a counted client of the phrase.
+ * Clients are real source addresses (127.0.0.x) as nginx sees them: fresh accounts count as their
+ * address (ADR 0089), so three accounts made at one address, or three forged X-Real-IP headers,
+ * are one client and suggest nothing; an operator can remove an entry for good.
  */
 class PopularQueryIT {
 
@@ -55,18 +58,18 @@ class PopularQueryIT {
             }
         }
 
-        List<Users.User> clients = List.of(Users.signUp(), Users.signUp(), Users.signUp());
+        List<String> clients = List.of("127.0.0.11", "127.0.0.12", "127.0.0.13");
         for (int i = 0; i < 30; i++) {
             assertThat(results(null, hammered)).as("hammered search").isNotEmpty();
         }
-        for (Users.User client : clients) {
+        for (String client : clients) {
             assertThat(results(client, withOperator)).as("the search with an operator finds the page").isNotEmpty();
             assertThat(results(client, findsNothing)).isEmpty();
         }
         String raw = word.substring(0, 3);
 
         // Two clients: counted (the shared count says 2), yet not suggested.
-        for (Users.User client : clients.subList(0, 2)) {
+        for (String client : clients.subList(0, 2)) {
             assertThat(results(client, phrase)).as("a counted search finds the page").contains(post);
         }
         Eventually.within(Duration.ofSeconds(15), "two clients of the phrase in the shared count",
@@ -111,6 +114,18 @@ class PopularQueryIT {
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.data().valueStream().map(v -> v.asString()).toList()).contains(phrase);
 
+        // An operator removes it: gone from both nodes at once, and a fourth client does not bring it back.
+        Http.Response removed = Http.delete(Stack.node(1) + "/internal/autocomplete/queries?q=" + Http.enc(phrase));
+        assertThat(removed.status()).as(removed.toString()).isEqualTo(200);
+        for (int n = 1; n <= 2; n++) {
+            assertThat(Autocomplete.ask(n, raw).queries()).as("removed, on node" + n).doesNotContain(phrase);
+        }
+        assertThat(results("127.0.0.14", phrase)).contains(post);
+        Thread.sleep(FLUSH.multipliedBy(2));
+        for (int n = 1; n <= 2; n++) {
+            assertThat(Autocomplete.ask(n, raw).queries()).as("still removed, on node" + n).doesNotContain(phrase);
+        }
+
         // Every node has flushed the junk by now (it was searched before the phrase): give the
         // slower one two more flushes, then none of it may be suggested.
         Thread.sleep(FLUSH.multipliedBy(2));
@@ -123,10 +138,39 @@ class PopularQueryIT {
         }
     }
 
-    /** The ids a first-page search through nginx found, as {@code client} (null: anonymous, i.e. this machine's address). */
-    private static List<Long> results(Users.User client, String q) {
+    @Test
+    void threeFreshAccountsOrForgedAddressesFromOnePlaceAreOneClient() throws InterruptedException {
+        String word = Autocomplete.randomWord(4);
+        String tag = Search.uniqueWord();
+        String phrase = word + " " + tag;
+        long post = Search.create(Search.uniqueWord() + " 조작 시도", "본문에 " + phrase + " 이 있다");
+        for (int n = 1; n <= 2; n++) {
+            int node = n;
+            Eventually.within(Duration.ofSeconds(10), "searchable on node" + node, () -> !Search.idsOn(node, tag).isEmpty());
+        }
+        String place = "127.0.0.21";
+        for (int i = 0; i < 3; i++) {
+            Users.User fake = Users.signUp();
+            Http.Response r = Http.call("GET", Stack.api() + "/posts/search?q=" + Http.enc(phrase)).from(place)
+                    .header("Authorization", "Bearer " + fake.token).send();
+            assertThat(r.status()).isEqualTo(200);
+            Http.Response forged = Http.call("GET", Stack.api() + "/posts/search?q=" + Http.enc(phrase)).from(place)
+                    .header("X-Real-IP", "203.0.113." + (i + 1)).header("X-Forwarded-For", "203.0.113." + (i + 1)).send();
+            assertThat(forged.status()).isEqualTo(200);
+            assertThat(forged.data().path("results").path("content").get(0).path("id").asLong()).isEqualTo(post);
+        }
+        Eventually.within(Duration.ofSeconds(15), "the place counted", () -> distinctClients(phrase) >= 1);
+        Thread.sleep(FLUSH.multipliedBy(2));
+        assertThat(distinctClients(phrase)).as("three fresh accounts and three forged addresses at one place").isEqualTo(1);
+        for (int n = 1; n <= 2; n++) {
+            assertThat(Autocomplete.ask(n, word.substring(0, 3)).queries()).as("node" + n).doesNotContain(phrase);
+        }
+    }
+
+    /** The ids a first-page search through nginx found, from {@code source} (null: this machine's usual address). */
+    private static List<Long> results(String source, String q) {
         String url = Stack.api() + "/posts/search?q=" + Http.enc(q);
-        Http.Response r = client == null ? Http.get(url) : client.get(url);
+        Http.Response r = source == null ? Http.get(url) : Http.call("GET", url).from(source).send();
         assertThat(r.status()).as("search " + q).isEqualTo(200);
         List<Long> ids = new ArrayList<>();
         for (var hit : r.data().path("results").path("content")) {

@@ -84,6 +84,30 @@ public final class Stack {
         return config;
     }
 
+    /**
+     * A local address the tests may send from as a distinct client: 127.0.0.x as given in the
+     * local topology; in the host topology the same last byte in the machine's client range
+     * (HOSTS_CLIENTS_NET, routed to the machine by infra/lib/hosts.sh), since nginx on host A
+     * cannot answer a loopback address of the machine.
+     */
+    static String clientAddress(String loopback) {
+        if (!"hosts".equals(topology()) || !loopback.startsWith("127.")) {
+            return loopback;
+        }
+        String net = get("HOSTS_CLIENTS_NET");
+        String prefix = net.substring(0, net.lastIndexOf('.') + 1);
+        return prefix + loopback.substring(loopback.lastIndexOf('.') + 1);
+    }
+
+    /** A URL through the public entry on localhost rewritten to nginx itself (host topology only). */
+    static String direct(String url) {
+        String entry = "http://127.0.0.1:" + port("NGINX_PORT");
+        if ("hosts".equals(topology()) && url.startsWith(entry)) {
+            return "http://" + hostPort("NGINX") + url.substring(entry.length());
+        }
+        return url;
+    }
+
     /** The public entry (nginx). */
     static String api() {
         return "http://127.0.0.1:" + port("NGINX_PORT") + "/api/v1.0";

@@ -55,7 +55,7 @@ class ReadYourWritesTest {
     @Test
     void onceReachedTheRestOfTheRequestNeedsNoFurtherCheck() {
         MockHttpServletRequest read = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
-        read.addHeader(ReadYourWrites.HEADER, "MC0xLTU"); // base64url of 0-1-5
+        read.addHeader(ReadYourWrites.HEADER, readYourWrites.sign("0-1-5"));
         bind(read);
         assertThat(readYourWrites.requiredPosition()).contains("0-1-5");
 
@@ -67,6 +67,26 @@ class ReadYourWritesTest {
     @Test
     void garbageIsNoPosition() {
         for (String token : new String[] {"", "%%%", "bm90LWEtZ3RpZA", "x".repeat(5000)}) {
+            MockHttpServletRequest read = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
+            read.addHeader(ReadYourWrites.HEADER, token);
+            bind(read);
+            assertThat(readYourWrites.requiredPosition()).as(token).isEmpty();
+        }
+    }
+
+    @Test
+    void aPositionThisSystemDidNotIssueIsIgnored() {
+        String genuine = readYourWrites.sign("0-1-5");
+        String otherInstall = new ReadYourWrites(new ReadRoutingSettings(ReplicaReadsTest.SETTINGS.maxReplicaLag(),
+                ReplicaReadsTest.SETTINGS.probeInterval(), ReplicaReadsTest.SETTINGS.syncWait(),
+                ReplicaReadsTest.SETTINGS.syncMaxAge(), GtidFlavor.MARIADB, "another-install")).sign("0-1-5");
+        String[] forged = {
+            "MC0xLTU", // the bare base64url of 0-1-5, as positions were before they were signed
+            "MC0xLTk" + genuine.substring(genuine.indexOf('.')), // 0-1-9 with the tag of 0-1-5
+            otherInstall,
+            genuine.substring(0, genuine.length() - 2) + (genuine.endsWith("AA") ? "BA" : "AA"),
+        };
+        for (String token : forged) {
             MockHttpServletRequest read = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
             read.addHeader(ReadYourWrites.HEADER, token);
             bind(read);

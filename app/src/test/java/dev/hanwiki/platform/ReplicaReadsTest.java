@@ -26,7 +26,7 @@ class ReplicaReadsTest {
     }
 
     static final ReadRoutingSettings SETTINGS = new ReadRoutingSettings(Duration.ofSeconds(1), Duration.ofSeconds(1),
-            Duration.ofMillis(100), Duration.ofSeconds(60), GtidFlavor.MARIADB);
+            Duration.ofMillis(100), Duration.ofSeconds(60), GtidFlavor.MARIADB, "test-sync-secret");
 
     // The query below only looks at which client it got; only the writer check really connects.
     private final JdbcClient replica = unreachable();
@@ -89,7 +89,7 @@ class ReplicaReadsTest {
     @Test
     void aWriterWhosePositionCannotBeCheckedOnTheReplicaReadsFromThePrimary() {
         MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
-        request.addHeader(ReadYourWrites.HEADER, Base64.getUrlEncoder().withoutPadding().encodeToString("0-1-42".getBytes()));
+        request.addHeader(ReadYourWrites.HEADER, new ReadYourWrites(SETTINGS).sign("0-1-42"));
         RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request, new MockHttpServletResponse()));
 
         assertThat(reads.query(query)).isEqualTo("primary");

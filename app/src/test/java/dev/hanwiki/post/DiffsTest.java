@@ -84,4 +84,30 @@ class DiffsTest {
         // A bound on the worst case, far above what it takes, so that it only fails on a blow-up.
         assertThat(millis).isLessThan(10_000);
     }
+
+    /** The case: two 5,000-line revisions took 1.4 s of CPU and answered 2 MB. */
+    @Test
+    void fiveThousandLineRevisionsAreRefusedInUnder100MillisecondsOfCpu() {
+        StringBuilder a = new StringBuilder();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 5_000; i++) {
+            a.append("line a ").append(i).append('\n');
+            b.append("line b ").append(i).append('\n');
+        }
+        Revision from = revision(1, "t", a.toString(), null);
+        Revision to = revision(2, "t", b.toString(), null);
+        var cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long start = cpu.getCurrentThreadCpuTime();
+        assertThatThrownBy(() -> Diffs.between(from, to)).isInstanceOf(DiffTooLargeException.class)
+                .hasMessageContaining("2000 lines");
+        long millis = (cpu.getCurrentThreadCpuTime() - start) / 1_000_000;
+        assertThat(millis).isLessThan(100);
+    }
+
+    @Test
+    void contentPastTheCharacterCapIsRefusedEvenInFewLines() {
+        String wide = "x".repeat(Diffs.MAX_CHARS + 1);
+        assertThatThrownBy(() -> Diffs.between(revision(1, "t", wide, null), revision(2, "t", "x", null)))
+                .isInstanceOf(DiffTooLargeException.class).hasMessageContaining("characters");
+    }
 }

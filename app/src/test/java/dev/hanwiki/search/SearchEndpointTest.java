@@ -120,10 +120,26 @@ class SearchEndpointTest extends WebLayerSlice {
     }
 
     @Test
-    void tenKilobytesOfPunctuationAreAnsweredWithNoResults() throws Exception {
-        mvc.perform(get("/api/v1.0/posts/search").param("q", ".,;:!?".repeat(1700)))
+    void punctuationUpToTheLengthCapIsAnsweredWithNoResults() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", ".,;:!?".repeat(85)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data.results.content.length()").value(0));
+    }
+
+    @Test
+    void tenKilobytesOfTextAreAClearBadRequest() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", ".,;:!?".repeat(1700)))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"))
+                .andExpect(jsonPath("$.detail").value("q must be at most 512 characters."));
+    }
+
+    @Test
+    void moreWordsThanTheTermCapAreAClearBadRequest() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울 ".repeat(33)))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"))
+                .andExpect(jsonPath("$.detail").value("q must have at most 32 words (it has 33)."));
     }
 
     @Test
