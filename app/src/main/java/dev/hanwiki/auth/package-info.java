@@ -4,6 +4,6 @@
  * auth Redis). Platform's security chain calls it through {@link dev.hanwiki.platform.TokenAuthenticator}.
  * It must never accept a token it could not check against the blacklist: if that Redis is
  * unreachable, authenticated calls fail closed.
- * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform.
+ * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, limits.
  */
 package dev.hanwiki.auth;

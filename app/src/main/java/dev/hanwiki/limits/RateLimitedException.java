@@ -1,5 +1,7 @@
 package dev.hanwiki.limits;
 
+import dev.hanwiki.platform.ProblemCodes;
+
 import dev.hanwiki.platform.ApiException;
 import java.time.Duration;
 import java.util.Map;
@@ -13,9 +15,9 @@ import org.springframework.http.HttpStatus;
 public final class RateLimitedException extends ApiException {
 
     /** Failed logins for this account (or from this address for it) are throttled. */
-    public static final String LOGIN_THROTTLED = "LOGIN_THROTTLED";
+    public static final String LOGIN_THROTTLED = ProblemCodes.LOGIN_THROTTLED;
     /** This user wrote more than its limit allows. */
-    public static final String WRITE_RATE_LIMITED = "WRITE_RATE_LIMITED";
+    public static final String WRITE_RATE_LIMITED = ProblemCodes.WRITE_RATE_LIMITED;
 
     private final Duration retryAfter;
 

@@ -24,7 +24,7 @@ import org.springframework.web.util.WebUtils;
  */
 final class CrossSiteWriteGuard extends OncePerRequestFilter {
 
-    static final String CODE = "CROSS_SITE_REQUEST";
+    static final String CODE = ProblemCodes.CROSS_SITE_REQUEST;
     static final String HEADER = "X-Requested-With";
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
 

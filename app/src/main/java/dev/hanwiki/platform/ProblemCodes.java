@@ -30,6 +30,12 @@ public final class ProblemCodes {
     /** The blacklist cannot be consulted, so no token can be trusted: fail closed. */
     public static final String AUTH_UNAVAILABLE = "AUTH_UNAVAILABLE";
     public static final String FORBIDDEN = "FORBIDDEN";
+    /** A failed-login throttle (per account, or per address and account) is closed: retry later. */
+    public static final String LOGIN_THROTTLED = "LOGIN_THROTTLED";
+    /** This user's write bucket is empty: retry later. */
+    public static final String WRITE_RATE_LIMITED = "WRITE_RATE_LIMITED";
+    /** A cookie-authenticated state change that a cross-site form could have sent. */
+    public static final String CROSS_SITE_REQUEST = "CROSS_SITE_REQUEST";
 
     private ProblemCodes() {
     }
