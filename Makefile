@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi load k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi load k6-smoke test-load-report seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -40,10 +40,12 @@ clean: down ## stop everything and wipe var/ (all local state)
 
 unit-test: ## unit tests only (no processes needed)
 	@bash $(INFRA)/install.sh
+	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) test
 
 test: ## unit tests, then integration tests against the real stack (started if needed)
 	@bash $(INFRA)/install.sh
+	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
@@ -96,6 +98,9 @@ bench-autocomplete: up ## autocomplete p50/p99 through nginx (R requests) and Re
 
 load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint [MIX=community|wiki] [RATE=] [DURATION=] [VUS=]; report in docs/bench/load/
 	@PROFILE=$(or $(PROFILE),smoke) MIX=$(or $(MIX),community) RATE=$(RATE) DURATION=$(DURATION) VUS=$(VUS) bash $(INFRA)/k6.sh
+
+test-load-report: ## unit tests of the load report's judgements (breakpoint, drift, per-endpoint table); no stack needed
+	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && cd infra/bench && "$$py" -m unittest test_load_report
 
 k6-smoke: ## the k6 smoke profile (= make load PROFILE=smoke): 5 users for 30 s, every check must pass
 	@PROFILE=smoke MIX=$(or $(MIX),community) bash $(INFRA)/k6.sh

@@ -16,6 +16,19 @@ set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 cd "$HANWIKI_ROOT"
 
+# The report's plotting libraries, pinned, in a venv of their own.
+ensure_venv() {
+  local venv="$VAR/venv-load" req="$HANWIKI_ROOT/infra/bench/load-requirements.txt"
+  if [ ! -x "$venv/bin/python" ] || ! cmp -s "$req" "$venv/requirements.txt"; then
+    log "installing the report's plotting libraries into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q -r "$req" >&2
+    cp "$req" "$venv/requirements.txt"
+  fi
+  printf '%s\n' "$venv/bin/python"
+}
+if [ "${1:-}" = --venv-python ]; then ensure_venv; exit 0; fi
+
 profile="${1:-${PROFILE:-smoke}}"
 mix="${MIX:-community}"
 case "$profile" in smoke|load|stress|soak|spike|breakpoint) ;; *) die "PROFILE=$profile: smoke, load, stress, soak, spike or breakpoint" ;; esac
@@ -30,14 +43,7 @@ if [ ! -x "$k6" ] || ! "$k6" version 2>/dev/null | grep -q "k6 $K6_VERSION"; the
   mkdir -p "$TOOLS/bin"
   GOBIN="$TOOLS/bin" GOFLAGS=-mod=mod nice -n 10 go install "go.k6.io/k6@$K6_VERSION"
 fi
-venv="$VAR/venv-load"
-req="$HANWIKI_ROOT/infra/bench/load-requirements.txt"
-if [ ! -x "$venv/bin/python" ] || ! cmp -s "$req" "$venv/requirements.txt"; then
-  log "installing the report's plotting libraries into $venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q -r "$req"
-  cp "$req" "$venv/requirements.txt"
-fi
+py="$(ensure_venv)"
 
 # --- inputs --------------------------------------------------------------------------------
 vus="${VUS:-}"
@@ -63,7 +69,7 @@ done
 # --- run -----------------------------------------------------------------------------------
 log "k6 $profile ($mix) -> $base_url; time series in $run"
 set +e
-"$k6" run --quiet "${env_args[@]}" --out "csv=$run/k6.csv.gz" --summary-export "$run/summary.json" \
+K6_CSV_TIME_FORMAT=unix_milli "$k6" run --quiet "${env_args[@]}" --out "csv=$run/k6.csv.gz" --summary-export "$run/summary.json" \
   k6/load.js > >(tee "$run/k6.log") 2>&1 &
 k6_pid=$!
 python3 infra/bench/load_sampler.py --out "$run/stack.csv" --interval "${SAMPLE_S:-5}" --watch "$k6_pid" &
@@ -74,7 +80,7 @@ set -e
 echo "end=$(date -u +%s) loadavg_after=$(cut -d' ' -f1-3 /proc/loadavg) k6_exit=$rc" >>"$run/run.txt"
 
 # --- report --------------------------------------------------------------------------------
-"$venv/bin/python" infra/bench/load_report.py --run "$run" --out "$report"
+"$py" infra/bench/load_report.py --run "$run" --out "$report"
 ok "report: $report/report.md"
 if [ "$profile" = breakpoint ] && [ "$rc" -eq 99 ]; then rc=0; fi  # it stops at a crossed threshold by design
 exit "$rc"

@@ -73,13 +73,19 @@ class Samples:
                 m = row["metric_name"]
                 if m == "http_req_duration":
                     name = row.get("name") or "?"
-                    ts.append(float(row["timestamp"]))
+                    t = float(row["timestamp"])
+                    while t > 1e11:  # unix_milli/micro/nano time formats
+                        t /= 1000
+                    ts.append(t)
                     dur.append(float(row["metric_value"]))
                     ep.append(names.setdefault(name, len(names)))
                     st.append(int(row["status"] or 0))
                     ok.append(row.get("expected_response") == "true")
                 elif m == "vus":
-                    self.vus.append((float(row["timestamp"]), float(row["metric_value"])))
+                    t = float(row["timestamp"])
+                    while t > 1e11:
+                        t /= 1000
+                    self.vus.append((t, float(row["metric_value"])))
         self.endpoints = sorted(names, key=names.get)
         self.t = np.array(ts)
         self.ms = np.array(dur)
