@@ -316,10 +316,13 @@ def plot_cpu(cpu, stack, start, path):
     if grid is not None:
         ys = [np.interp(grid, cpu[n][0], cpu[n][1]) for n in names]
         ax.stackplot(rel(grid, start), ys, labels=names, alpha=0.85)
+    ax.axhline(os.cpu_count() or 2, color="red", lw=0.6, ls="--")
     if "loadavg1" in stack:
         t, v = stack["loadavg1"]
-        ax.plot(rel(t, start), v, color="black", lw=1, label="load average (1 min)")
-    ax.axhline(os.cpu_count() or 2, color="red", lw=0.6, ls="--")
+        ax2 = ax.twinx()
+        ax2.plot(rel(t, start), v, color="black", lw=1)
+        ax2.set_ylabel("load average, 1 min (black)")
+        ax2.set_ylim(bottom=0)
     ax.set_ylabel("cores")
     ax.set_xlabel("minutes")
     ax.grid(alpha=0.3)
