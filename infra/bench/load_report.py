@@ -86,10 +86,13 @@ class Samples:
                     while t > 1e11:
                         t /= 1000
                     self.vus.append((t, float(row["metric_value"])))
-        self.endpoints = sorted(names, key=names.get)
+        # Codes in name order: tables and plots list endpoints alphabetically.
+        order = sorted(names)
+        recode = np.array([order.index(n) for n in sorted(names, key=names.get)], dtype=int)
+        self.endpoints = order
         self.t = np.array(ts)
         self.ms = np.array(dur)
-        self.ep = np.array(ep, dtype=int)
+        self.ep = recode[np.array(ep, dtype=int)] if ep else np.array([], dtype=int)
         self.status = np.array(st, dtype=int)
         self.ok = np.array(ok, dtype=bool)
 
@@ -455,7 +458,7 @@ def main():
             plotted.append((lbl, t, v, fit))
             drift_rows.append((title, lbl, text))
         if not series:
-            drift_rows.append((title, "-", "no data (series missing in Prometheus)"))
+            drift_rows.append((title, "-", "no data (" + ("no binlog sample" if kind == "binlog" else "series missing in Prometheus") + ")"))
         panels.append((title, unit, plotted))
     plot_panels(panels, start, os.path.join(args.out, "resources.png"),
                 "resources over the run, with linear fits after a 10% warm-up (dashed)")
