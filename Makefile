@@ -11,7 +11,7 @@ APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 .PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi load k6-smoke test-load-report seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery
 
 help: ## list the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
 install: ## install what the stack needs (apt packages, Maven, Kafka, Connect, Debezium)
 	@bash $(INFRA)/install.sh
