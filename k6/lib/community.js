@@ -7,11 +7,10 @@
 //   like 7%     a signed-in like of a live post (409 ALREADY_LIKED is a correct answer)
 // Readers are anonymous; writers are the VU's provisioned account.
 import { between, body, postId, queryWord, anyWord } from './data.js';
-import { currentSession, forgetCookies, json, request } from './api.js';
+import { currentSession, forgetCookies, request } from './api.js';
 
 export const COMMUNITY_WEIGHTS = { search: 35, autocomplete: 20, list: 15, detail: 15, create: 8, like: 7 };
 export const COMMUNITY_ENDPOINTS = Object.keys(COMMUNITY_WEIGHTS);
-const READS = ['search', 'autocomplete', 'list', 'detail'];
 
 function category() {
   return Math.random() < 0.3 ? `&categoryId=${between(1, 30)}` : '';
@@ -55,13 +54,4 @@ for (const [name, w] of Object.entries(COMMUNITY_WEIGHTS)) for (let i = 0; i < w
 export function communityRequest() {
   const name = TABLE[Math.floor(Math.random() * TABLE.length)];
   return communityCalls[name]();
-}
-
-export function isRead(endpoint) {
-  return READS.includes(endpoint);
-}
-
-// Used by the smoke profile's assertions: a create must come back on the detail call.
-export function createdId(res) {
-  return json(res, 'data.id');
 }
