@@ -8,10 +8,10 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report
 
 help: ## list the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
 install: ## install what the stack needs (apt packages, Maven, Kafka, Connect, Debezium)
 	@bash $(INFRA)/install.sh
@@ -40,11 +40,13 @@ clean: down ## stop everything and wipe var/ (all local state)
 
 unit-test: ## unit tests only (no processes needed)
 	@bash $(INFRA)/install.sh
+	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) test
 
 test: ## compose validation, unit tests, then integration tests against the real stack (started if needed)
 	@bash $(INFRA)/install.sh
 	@bash $(INFRA)/compose/check.sh
+	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
@@ -105,5 +107,11 @@ autocomplete-rebuild: ## rebuild every autocomplete key into a new version from 
 bench-autocomplete: up ## autocomplete p50/p99 through nginx (R requests) and Redis memory per million titles (TITLES generated); writes docs/bench/autocomplete.md
 	@bash infra/bench/autocomplete.sh
 
-k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
-	@bash $(INFRA)/k6.sh smoke
+load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint [MIX=community|wiki] [RATE=] [DURATION=] [VUS=]; report in docs/bench/load/
+	@PROFILE=$(or $(PROFILE),smoke) MIX=$(or $(MIX),community) RATE=$(RATE) DURATION=$(DURATION) VUS=$(VUS) bash $(INFRA)/k6.sh
+
+test-load-report: ## unit tests of the load report's judgements (breakpoint, drift, per-endpoint table); no stack needed
+	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && cd infra/bench && "$$py" -m unittest test_load_report
+
+k6-smoke: ## the k6 smoke profile (= make load PROFILE=smoke): 5 users for 30 s, every check must pass
+	@PROFILE=smoke MIX=$(or $(MIX),community) bash $(INFRA)/k6.sh

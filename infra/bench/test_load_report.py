@@ -1,0 +1,103 @@
+"""Unit tests of the load report's judgements (make test-load-report): the breakpoint's last good
+rate, the drift verdicts and the per-endpoint table, on series made here."""
+import os
+import sys
+import unittest
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import load_report as lr  # noqa: E402
+
+
+def samples(per_second, latency_ms, failed_share=lambda sec: 0.0, seconds=300, endpoints=("search", "list")):
+    """A k6 run: per_second(sec) requests in second sec, each latency_ms(sec) long; every
+    1/failed_share-th one a 503."""
+    s = object.__new__(lr.Samples)
+    t, ms, ep, st, ok = [], [], [], [], []
+    for sec in range(seconds):
+        n = int(per_second(sec))
+        fail_every = int(1 / failed_share(sec)) if failed_share(sec) > 0 else 0
+        for i in range(n):
+            t.append(1000.0 + sec + i / n)
+            ms.append(latency_ms(sec))
+            ep.append(i % len(endpoints))
+            bad = fail_every and i % fail_every == 0
+            st.append(503 if bad else 200)
+            ok.append(not bad)
+    s.t, s.ms, s.ep = np.array(t), np.array(ms), np.array(ep)
+    s.status, s.ok = np.array(st), np.array(ok)
+    s.endpoints, s.vus = list(endpoints), []
+    return s
+
+
+class BreakpointTest(unittest.TestCase):
+
+    def test_last_good_rate_is_the_window_before_latency_crosses_100_ms(self):
+        # 10 -> 310 req/s over 300 s; latency 20 ms until second 200 (rate 210), then 150 ms.
+        s = samples(lambda sec: 10 + sec, lambda sec: 20.0 if sec < 200 else 150.0)
+        rows, broke, last_good = lr.breakpoint(s)
+        self.assertAlmostEqual(broke["t"], 1200.0)
+        self.assertGreater(broke["p95"], 100)
+        self.assertAlmostEqual(last_good, 10 + 194.5, delta=1)  # the 190-199 s window's mean rate
+
+    def test_errors_over_a_tenth_of_a_percent_break_it_too(self):
+        s = samples(lambda sec: 100, lambda sec: 5.0, failed_share=lambda sec: 0.01 if sec >= 100 else 0.0)
+        _, broke, last_good = lr.breakpoint(s)
+        self.assertAlmostEqual(broke["t"], 1100.0)
+        self.assertGreater(broke["errors"], lr.ERROR_LIMIT)
+        self.assertAlmostEqual(last_good, 100, delta=1)
+
+    def test_a_run_that_never_breaks_reports_its_top_rate(self):
+        s = samples(lambda sec: 10 + sec, lambda sec: 5.0)
+        _, broke, last_good = lr.breakpoint(s)
+        self.assertIsNone(broke)
+        self.assertGreater(last_good, 290)
+
+    def test_windows_with_too_few_requests_do_not_break_it(self):
+        # 2 req/s at 500 ms: 20 requests per window, under the 50 a verdict needs.
+        s = samples(lambda sec: 2, lambda sec: 500.0)
+        _, broke, _ = lr.breakpoint(s)
+        self.assertIsNone(broke)
+
+
+class DriftTest(unittest.TestCase):
+    hours = np.arange(0, 2 * 3600, 60.0)
+
+    def test_a_growing_heap_drifts(self):
+        v = 200e6 + (self.hours / 3600) * 30e6 + np.random.default_rng(1).normal(0, 2e6, len(self.hours))
+        fit, text = lr.drift(self.hours, v, 0.10, "bytes")
+        self.assertTrue(text.startswith("drifting"), text)
+        self.assertAlmostEqual(fit[0] * 3600, 30e6, delta=3e6)
+
+    def test_a_noisy_flat_heap_is_stable(self):
+        v = 200e6 + np.random.default_rng(2).normal(0, 10e6, len(self.hours))
+        _, text = lr.drift(self.hours, v, 0.10, "bytes")
+        self.assertTrue(text.startswith("stable"), text)
+
+    def test_consumer_lag_uses_an_absolute_limit(self):
+        _, grows = lr.drift(self.hours, self.hours / 3, 1000.0, "records", "absolute")  # +2,400 over the run
+        _, flat = lr.drift(self.hours, np.full(len(self.hours), 5000.0), 1000.0, "records", "absolute")
+        self.assertTrue(grows.startswith("drifting"), grows)
+        self.assertTrue(flat.startswith("stable"), flat)
+
+    def test_short_runs_are_not_judged(self):
+        t = np.arange(0, 600, 5.0)
+        fit, text = lr.drift(t, t, 0.10, "bytes")
+        self.assertIsNone(fit)
+        self.assertIn("too short", text)
+
+
+class EndpointTableTest(unittest.TestCase):
+
+    def test_counts_percentiles_and_statuses_per_endpoint(self):
+        s = samples(lambda sec: 10, lambda sec: float(sec % 100 + 1), failed_share=lambda sec: 0.1, seconds=100)
+        rows = {r["endpoint"]: r for r in lr.endpoint_table(s, 100.0)}
+        self.assertEqual(rows["search"]["count"] + rows["list"]["count"], 1000)
+        self.assertEqual(rows["**all**"]["failed"], 100)
+        self.assertAlmostEqual(rows["**all**"]["p50"], 50.5, delta=1)
+        self.assertIn("503: 100", rows["search"]["statuses"])
+
+
+if __name__ == "__main__":
+    unittest.main()
