@@ -29,6 +29,9 @@ class RateLimitIT {
         var signup = Http.post(Stack.api() + "/auth/signup", Map.of("username", "ratelimit" + Users.random(5),
                 "nickname", "rl" + Users.random(5), "password", "Secret-123"));
         assertThat(signup.status()).as("sign-up shares the budget").isEqualTo(429);
+        var aliased = Http.post(Stack.api().replace("/api/v1.0", "/api/v1") + "/auth/login",
+                Map.of("username", "nobody", "password", "Wrong-pass-1"));
+        assertThat(aliased.status()).as("the /api/v1 alias shares the budget").isEqualTo(429);
         // Reads are not limited.
         assertThat(Http.get(Stack.api() + "/categories").status()).isEqualTo(200);
     }
