@@ -49,21 +49,26 @@ class OpenApiConfiguration {
                                 rewrittenFrom is null, suggestion is only a did-you-mean."""))
                 .servers(List.of(new Server().url("/").description("this service (any node, or nginx)")))
                 .components(new Components()
-                        .addSchemas(PROBLEM, problemSchema())
                         .addSecuritySchemes("bearer", new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
                                 .bearerFormat("JWT"))
                         .addSecuritySchemes("cookie", new SecurityScheme().type(SecurityScheme.Type.APIKEY)
                                 .in(SecurityScheme.In.COOKIE).name(TokenTransport.COOKIE)));
     }
 
-    /** Adds the problem answer as every operation's {@code default} response. */
+    /**
+     * Adds the {@code Problem} schema (here: springdoc replaces the schemas of the bean above with
+     * those it derives) and makes it every operation's {@code default} response.
+     */
     @Bean
     OpenApiCustomizer problemResponses() {
-        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(operation ->
-                operation.getResponses().addApiResponse("default", new ApiResponse()
-                        .description("An error: 4xx for the request, 5xx for the service (never with internals)")
-                        .content(new Content().addMediaType(ProblemBodies.MEDIA_TYPE,
-                                new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM)))))));
+        return api -> {
+            api.getComponents().addSchemas(PROBLEM, problemSchema());
+            api.getPaths().values().forEach(path -> path.readOperations().forEach(operation ->
+                    operation.getResponses().addApiResponse("default", new ApiResponse()
+                            .description("An error: 4xx for the request, 5xx for the service (never with internals)")
+                            .content(new Content().addMediaType(ProblemBodies.MEDIA_TYPE,
+                                    new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM)))))));
+        };
     }
 
     private static Schema<?> problemSchema() {
