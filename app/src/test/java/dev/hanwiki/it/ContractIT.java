@@ -189,8 +189,8 @@ class ContractIT {
 
         isProblem(Http.post(api + "/posts", Map.of("title", "t", "content", "c")), 401, "AUTHENTICATION_REQUIRED", PROBLEM);
         isProblem(Http.get(api + "/no-such-thing"), 404, "NOT_FOUND", PROBLEM);
-        isProblem(Http.call("PATCH", api + "/posts/1").send(), 405, "METHOD_NOT_ALLOWED", PROBLEM);
         Users.User user = Users.shared();
+        isProblem(user.send(user.call("PATCH", api + "/posts/1")), 405, "METHOD_NOT_ALLOWED", PROBLEM);
         isProblem(user.send(user.call("POST", api + "/posts").raw("x", "text/plain")),
                 415, "UNSUPPORTED_MEDIA_TYPE", PROBLEM);
         isProblem(user.send(user.call("POST", api + "/posts").raw("{\"title\":", "application/json")),
