@@ -26,7 +26,7 @@ import java.util.function.Predicate;
 public final class TieredCache<V> {
 
     /** Format version of every key and value; bump it when a cached shape changes. */
-    public static final String FORMAT = "v2";
+    public static final String FORMAT = "v3";
     private static final byte[] ABSENT = new byte[0];
 
     private final CacheRegion region;

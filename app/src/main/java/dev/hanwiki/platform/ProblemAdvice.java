@@ -29,9 +29,10 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 /**
  * The one place that turns exceptions into RFC 9457 problem responses. Every body carries a
- * stable {@code code}; 5xx bodies carry a generic detail only, because exception messages can
- * contain SQL, paths or stack fragments. The base class already maps Spring MVC's own
- * exceptions (405, 415, missing parameter, type mismatch, unknown path, ...) to statuses.
+ * stable {@code code} and repeats {@code detail} as {@code message}; 5xx bodies carry a generic
+ * detail only, because exception messages can contain SQL, paths or stack fragments. The base
+ * class already maps Spring MVC's own exceptions (405, 415, missing parameter, type mismatch,
+ * unknown path, ...) to statuses.
  */
 @RestControllerAdvice
 class ProblemAdvice extends ResponseEntityExceptionHandler {
@@ -135,7 +136,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         if (problem.getProperties() == null || !problem.getProperties().containsKey("code")) {
             problem.setProperty("code", ProblemCodes.forStatus(statusCode));
         }
-        return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
+        return super.handleExceptionInternal(ex, withMessage(problem), headers, statusCode, request);
     }
 
     /** Spring's own exceptions carry a ready body (with a safe detail such as "Required parameter 'q' is not present."). */
@@ -158,12 +159,19 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     private static ResponseEntity<ProblemDetail> retryLater(String code, String detail, int seconds) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, detail);
         problem.setProperty("code", code);
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, Integer.toString(seconds)).body(problem);
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, Integer.toString(seconds))
+                .body(withMessage(problem));
     }
 
     private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setProperty("code", code);
-        return ResponseEntity.status(status).body(problem);
+        return ResponseEntity.status(status).body(withMessage(problem));
+    }
+
+    /** {@code message} repeats {@code detail} for clients that read that name (architecture §4); set last, once detail is final. */
+    private static ProblemDetail withMessage(ProblemDetail problem) {
+        problem.setProperty(ProblemBodies.MESSAGE, problem.getDetail());
+        return problem;
     }
 }

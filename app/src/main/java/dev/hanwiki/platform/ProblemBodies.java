@@ -9,12 +9,15 @@ import tools.jackson.databind.json.JsonMapper;
  * Problem bodies for the places that run outside Spring MVC, where {@link ProblemAdvice} cannot
  * help: security filters, the servlet error page and Tomcat's own error valve. They carry the
  * same members as the advice's responses ({@code type} is left out, as there, because it is
- * always {@code about:blank}).
+ * always {@code about:blank}), {@code message} included: the same text as {@code detail}, for
+ * clients that read that name (architecture §4).
  */
 final class ProblemBodies {
 
     static final String MEDIA_TYPE = "application/problem+json";
     static final String GENERIC_DETAIL = "An unexpected error occurred.";
+    /** The member that repeats {@code detail}, for older clients. */
+    static final String MESSAGE = "message";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private ProblemBodies() {
@@ -28,7 +31,9 @@ final class ProblemBodies {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("title", title(status));
         body.put("status", status);
-        body.put("detail", detail != null ? detail : status >= 500 ? GENERIC_DETAIL : title(status));
+        String text = detail != null ? detail : status >= 500 ? GENERIC_DETAIL : title(status);
+        body.put("detail", text);
+        body.put(MESSAGE, text);
         if (instance != null) {
             body.put("instance", instance);
         }

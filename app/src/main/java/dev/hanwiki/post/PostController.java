@@ -23,7 +23,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Posts. The detail carries its version as an {@code ETag}; an edit names the version it
- * started from in its body ({@code version}) or as {@code If-Match}, and must name one.
+ * started from in its body ({@code version}) or as {@code If-Match}, and must name one (checked
+ * after authorization: a non-author is told 403, not 428).
  */
 @RestController
 @RequestMapping("/api/v1.0/posts")
@@ -76,7 +77,11 @@ class PostController {
         return "\"" + post.version() + "\"";
     }
 
-    static long expectedVersion(Long bodyVersion, String ifMatch) {
+    /**
+     * The version the edit names, or null if it names none: whether that is allowed (428) is
+     * decided by the service after who may edit (401/403) and whether the post exists (404).
+     */
+    static Long expectedVersion(Long bodyVersion, String ifMatch) {
         Long headerVersion = null;
         if (ifMatch != null) {
             Matcher m = IF_MATCH.matcher(ifMatch);
@@ -87,9 +92,6 @@ class PostController {
         }
         if (bodyVersion != null && headerVersion != null && !bodyVersion.equals(headerVersion)) {
             throw new InvalidInputException("The version field and If-Match name different versions.");
-        }
-        if (bodyVersion == null && headerVersion == null) {
-            throw new VersionRequiredException();
         }
         return bodyVersion != null ? bodyVersion : headerVersion;
     }

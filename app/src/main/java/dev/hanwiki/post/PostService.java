@@ -14,7 +14,8 @@ import org.springframework.stereotype.Service;
 /**
  * Post use cases. Each write is one primary transaction: the row change, its revision and the
  * read-back for the response. Edits and deletes lock the row first and then decide, in this
- * order: absent (404), not the author (403), stale version (409). Nothing else happens on the
+ * order: absent (404), not the author (403), no version named (428), stale version (409).
+ * Authorization comes before the preconditions (architecture §4). Nothing else happens on the
  * write path; the index and caches learn about the change from the binlog.
  */
 @Service
@@ -55,11 +56,14 @@ class PostService {
         });
     }
 
-    /** @param expectedVersion the version the edit started from (body field or If-Match) */
-    PostDetail update(long id, PostRequest request, long expectedVersion) {
+    /** @param expectedVersion the version the edit started from (body field or If-Match); null if it named none (428) */
+    PostDetail update(long id, PostRequest request, Long expectedVersion) {
         long editor = currentUser.require().id();
         return writes.inTransaction(() -> {
             PostRepository.LockedPost current = lockOwned(id, editor);
+            if (expectedVersion == null) {
+                throw new VersionRequiredException();
+            }
             if (current.version() != expectedVersion) {
                 throw new VersionConflictException(id, expectedVersion, current.version());
             }

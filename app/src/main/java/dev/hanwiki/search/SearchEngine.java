@@ -38,12 +38,16 @@ final class SearchEngine {
 
     private static final Logger log = LoggerFactory.getLogger(SearchEngine.class);
 
-    /** One result of a search: the page of hits and what goes with it. */
+    /**
+     * One result of a search: the page of hits and what goes with it. {@code rewrittenFrom} is
+     * the query as typed when the hits are those of {@code suggestion} instead (the keyboard
+     * rescue replaced it), else null: then a suggestion is only a did-you-mean.
+     */
     record Result(List<Hit> hits, boolean hasMore, long totalHits, boolean totalExact,
-            Map<Long, Long> facets, boolean facetsExact, String suggestion, boolean partial) {
+            Map<Long, Long> facets, boolean facetsExact, String suggestion, String rewrittenFrom, boolean partial) {
 
         static Result empty() {
-            return new Result(List.of(), false, 0, true, Map.of(), true, null, false);
+            return new Result(List.of(), false, 0, true, Map.of(), true, null, null, false);
         }
     }
 
@@ -83,6 +87,7 @@ final class SearchEngine {
             }
             Collected collected = collect(searcher, built, request);
             String suggestion = null;
+            String rewrittenFrom = null;
             if (request.page() == 0 && collected.total() < Suggestions.FEW && !built.plainWords().isEmpty()) {
                 Optional<String> korean = Suggestions.keyboard(searcher.getIndexReader(), request.q(), built.plainWords());
                 if (korean.isPresent()) {
@@ -93,6 +98,7 @@ final class SearchEngine {
                         built = rescued;
                         collected = alternative;
                         suggestion = korean.get();
+                        rewrittenFrom = request.q();
                     }
                 }
                 if (suggestion == null) {
@@ -123,7 +129,7 @@ final class SearchEngine {
                 log.debug("Search for {} chars stopped at its time budget of {}", request.q().length(), limits.timeBudget());
             }
             return new Result(hits, docs.length > to, total.value(), total.relation() == TotalHits.Relation.EQUAL_TO,
-                    facets.byCategory(), facets.exact(), suggestion, partial);
+                    facets.byCategory(), facets.exact(), suggestion, rewrittenFrom, partial);
         } catch (IndexSearcher.TooManyClauses e) {
             // Input that expands past Lucene's clause limit is treated like any unmatchable text.
             log.debug("Search text expanded to too many clauses: {}", e.getMessage());

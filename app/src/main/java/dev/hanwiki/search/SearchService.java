@@ -64,7 +64,7 @@ class SearchService {
                 .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> facets.merge(e.getKey(), e.getValue(), Long::sum));
         return new SearchResponse(ResultSlice.of(hits, request.page(), request.size(), result.hasMore()),
-                result.suggestion(), facets);
+                result.suggestion(), result.rewrittenFrom(), facets);
     }
 
     /** Nicknames and live counts of the hits; null when the database could not say (the answer is partial). */

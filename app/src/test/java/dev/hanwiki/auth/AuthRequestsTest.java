@@ -134,10 +134,21 @@ class AuthRequestsTest extends WebLayerSlice {
         isProblem(mvc.perform(get("/api/v1.0/auth/check-nickname")), 400, "INVALID_INPUT");
     }
 
+    /**
+     * Authorization before preconditions: whether the caller may edit (403) needs the post's
+     * author, so a missing version (428) is not refused before the post was read. Here the
+     * database is unreachable, so reading it is what fails; PostLifecycleIT sees 403 and 428.
+     */
     @Test
-    void anEditWithoutAVersionIsPreconditionRequired() throws Exception {
+    void anEditWithoutAVersionIsJudgedOnThePostFirst() throws Exception {
         isProblem(mvc.perform(put("/api/v1.0/posts/1").with(signedIn())
-                .contentType(MediaType.APPLICATION_JSON).content("{\"title\":\"t\",\"content\":\"c\"}")), 428, "VERSION_REQUIRED");
+                .contentType(MediaType.APPLICATION_JSON).content("{\"title\":\"t\",\"content\":\"c\"}")), 503, "DATABASE_UNAVAILABLE");
+    }
+
+    @Test
+    void anAnonymousEditWithoutAVersionIsAuthenticationRequired() throws Exception {
+        isProblem(mvc.perform(put("/api/v1.0/posts/1")
+                .contentType(MediaType.APPLICATION_JSON).content("{\"title\":\"t\",\"content\":\"c\"}")), 401, "AUTHENTICATION_REQUIRED");
     }
 
     @Test

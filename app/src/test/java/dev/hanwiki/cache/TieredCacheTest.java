@@ -151,7 +151,7 @@ class TieredCacheTest {
 
     @Test
     void keysCarryTheFormatVersionAndRegion() {
-        assertThat(cache(Duration.ofSeconds(1), Duration.ofSeconds(1)).redisKey("42")).isEqualTo("hw:v2:post:42");
+        assertThat(cache(Duration.ofSeconds(1), Duration.ofSeconds(1)).redisKey("42")).isEqualTo("hw:v3:post:42");
     }
 
     private static void sleep(long ms) {

@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
 /**
  * At least 100 hostile requests at every endpoint, through nginx: bad and hostile path values,
  * query values, bodies, headers, methods and raw bytes no client library would send. None may
- * get a 5xx; every error is a problem document with a code and without internals. Afterwards no
- * database connection may be left in use (pool metrics on both nodes). Sent from 127.0.0.1, a
- * trusted load generator in the test stack, so nginx's per-address ceilings never answer in
- * the app's place (asserted); the target post is deleted last, so every other endpoint sees it live.
+ * get a 5xx; every error is a problem document with a code, a message repeating its detail, and
+ * no internals. Afterwards no database connection may be left in use (pool metrics on both nodes).
+ * Sent from the machine, a trusted load generator in the test stack, so nginx's per-address
+ * ceilings never answer in the app's place (asserted); the target post is deleted last, so every
+ * other endpoint sees it live.
  */
 class HostileRequestsIT {
 
@@ -180,6 +181,7 @@ class HostileRequestsIT {
             if (r.status() >= 400) {
                 softly.assertThat(r.contentType()).as(what).startsWith("application/problem+json");
                 assertNoInternals(what, r.body());
+                assertMessageRepeatsDetail(what, r.body());
             }
         }
     }
@@ -201,6 +203,19 @@ class HostileRequestsIT {
             softly.assertThat(r.header("Content-Type")).as(what).startsWith("application/problem+json");
             softly.assertThat(r.body()).as(what).contains("\"code\"");
             assertNoInternals(what, r.body());
+            assertMessageRepeatsDetail(what, r.body());
+        }
+    }
+
+    /** Whichever layer answered (nginx, Tomcat's valve, a filter, the advice): message is detail (architecture §4). */
+    private void assertMessageRepeatsDetail(String what, String body) {
+        try {
+            // Raw responses may still be chunked: the JSON object is between the outer braces.
+            var json = Http.JSON.readTree(body.substring(body.indexOf('{'), body.lastIndexOf('}') + 1));
+            softly.assertThat(json.path("message").isString()).as(what + " has a message: " + abbreviate(body)).isTrue();
+            softly.assertThat(json.path("message").asString()).as(what).isEqualTo(json.path("detail").asString());
+        } catch (RuntimeException e) { // no braces, or not JSON between them
+            softly.fail(what + ": not a JSON problem body: " + abbreviate(body));
         }
     }
 

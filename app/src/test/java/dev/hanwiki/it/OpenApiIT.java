@@ -26,6 +26,17 @@ class OpenApiIT {
         }
         assertThat(api.path("paths").has("/internal/index/stats")).isFalse();
 
+        // The compatibility members (issue 17, ADR 0070) are described, not only served.
+        JsonNode schemas = api.path("components").path("schemas");
+        assertThat(schemas.path("UserView").path("properties").has("userId")).isTrue();
+        assertThat(schemas.path("ResultSlicePostSummary").path("properties").has("first")).isTrue();
+        assertThat(schemas.path("ResultSliceSearchHit").path("properties").has("first")).isTrue();
+        assertThat(schemas.path("SearchResponse").path("properties").has("rewrittenFrom")).isTrue();
+        assertThat(schemas.path("Problem").path("properties").has("message")).isTrue();
+        assertThat(api.path("paths").path("/api/v1.0/posts/{id}").path("put").path("responses").path("default")
+                .path("content").has("application/problem+json")).isTrue();
+        assertThat(api.path("info").path("description").asString()).contains("/api/v1/");
+
         JsonNode copy = Http.JSON.readTree(Files.readString(Stack.ROOT.resolve("docs/openapi.json")));
         assertThat(copy).as("docs/openapi.json is out of date: run 'make openapi' with the stack up").isEqualTo(api);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -36,6 +37,10 @@ class RateLimitIT {
         assertThat(tooMany.json().path("code").asString()).isEqualTo("TOO_MANY_REQUESTS");
         assertThat(tooMany.json().path("status").asInt()).isEqualTo(429);
         assertThat(tooMany.header("Retry-After")).isNotEmpty();
+        // The /api/v1 alias of login is limited by the same zone (ADR 0070).
+        var aliased = Http.call("POST", Stack.api().replace("/api/v1.0", "/api/v1") + "/auth/login").from(UNTRUSTED_SOURCE)
+                .json(Map.of("username", "nobody", "password", "Wrong-pass-1")).send();
+        assertThat(aliased.status()).as("the /api/v1 alias shares the budget").isEqualTo(429);
         // Reads are not limited.
         assertThat(Http.call("GET", Stack.api() + "/categories").from(UNTRUSTED_SOURCE).send().status()).isEqualTo(200);
     }

@@ -94,6 +94,9 @@ public final class Stack {
         if (!"hosts".equals(topology()) || !loopback.startsWith("127.")) {
             return loopback;
         }
+        if (loopback.equals("127.0.0.1")) {
+            return get("HOSTS_GATEWAY_ADDR"); // the machine itself, as everything it sends is seen
+        }
         String net = get("HOSTS_CLIENTS_NET");
         String prefix = net.substring(0, net.lastIndexOf('.') + 1);
         return prefix + loopback.substring(loopback.lastIndexOf('.') + 1);

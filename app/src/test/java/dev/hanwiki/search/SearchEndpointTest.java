@@ -48,8 +48,8 @@ class SearchEndpointTest extends WebLayerSlice {
                 .andExpect(status().isOk())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
                 .andExpect(content().json("""
-                        {"status":200,"data":{"results":{"content":[],"number":0,"size":10,"hasNext":false,"last":true},
-                         "suggestion":null,"categoryFacets":{}}}
+                        {"status":200,"data":{"results":{"content":[],"number":0,"size":10,"first":true,"hasNext":false,"last":true},
+                         "suggestion":null,"rewrittenFrom":null,"categoryFacets":{}}}
                         """, JsonCompareMode.STRICT));
     }
 
@@ -83,12 +83,14 @@ class SearchEndpointTest extends WebLayerSlice {
         mvc.perform(get("/api/v1.0/posts/search").param("q", "공지").param("size", "10"))
                 .andExpect(jsonPath("$.data.results.content.length()").value(10))
                 .andExpect(jsonPath("$.data.results.number").value(0))
+                .andExpect(jsonPath("$.data.results.first").value(true))
                 .andExpect(jsonPath("$.data.results.hasNext").value(true))
                 .andExpect(jsonPath("$.data.results.last").value(false));
         mvc.perform(get("/api/v1.0/posts/search").param("q", "공지").param("size", "10").param("page", "1"))
                 .andExpect(jsonPath("$.data.results.content.length()").value(5))
                 .andExpect(jsonPath("$.data.results.number").value(1))
                 .andExpect(jsonPath("$.data.results.size").value(10))
+                .andExpect(jsonPath("$.data.results.first").value(false))
                 .andExpect(jsonPath("$.data.results.hasNext").value(false))
                 .andExpect(jsonPath("$.data.results.last").value(true));
     }

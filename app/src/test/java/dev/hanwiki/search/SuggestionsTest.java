@@ -44,6 +44,7 @@ class SuggestionsTest {
 
         assertThat(result.hits()).isEmpty();
         assertThat(result.suggestion()).isEqualTo("경복궁");
+        assertThat(result.rewrittenFrom()).as("a did-you-mean does not replace the query").isNull();
     }
 
     @Test
@@ -62,6 +63,7 @@ class SuggestionsTest {
         SearchEngine.Result result = search.search("dkssud");
 
         assertThat(result.suggestion()).isEqualTo("안녕");
+        assertThat(result.rewrittenFrom()).as("the results are for 안녕, not for what was typed").isEqualTo("dkssud");
         assertThat(result.hits()).extracting(h -> h.post().id()).containsExactlyInAnyOrder(4L, 5L);
     }
 
@@ -70,6 +72,7 @@ class SuggestionsTest {
         SearchEngine.Result result = search.search("java");
 
         assertThat(result.suggestion()).isNull();
+        assertThat(result.rewrittenFrom()).isNull();
         assertThat(result.hits()).extracting(h -> h.post().id()).containsExactly(8L);
     }
 
