@@ -58,6 +58,7 @@ fi
 cat <<EOT
 
 Hanwiki is up ($((SECONDS - T0)) s). What runs where (all on 127.0.0.1):
+  Pages (nginx)      http://localhost:$NGINX_PORT/   (search, read, edit, history: web/public)
   API (nginx)        http://localhost:$NGINX_PORT/api/v1.0
   app node 1 / 2     http://127.0.0.1:$NODE1_PORT  http://127.0.0.1:$NODE2_PORT   (actuator: /actuator/health, /actuator/prometheus)
   MariaDB            primary :$MARIADB_PRIMARY_PORT   replica :$MARIADB_REPLICA_PORT   (database $MARIADB_DATABASE)
