@@ -124,7 +124,8 @@ test('find it by autocomplete while typing Korean (during IME composition)', asy
   await shot(page, '04-autocomplete-composing');
   await cdp.send('Input.insertText', { text: open });
   await cdp.detach();
-  // keyboard: down to our title, Enter opens it
+  // committed: asked again with the finished text; then the keyboard, down to our title, Enter
+  await eventually('suggestions for the committed text', async () => (await box.getAttribute('data-suggested-for')) === word[0] + open, 5000);
   await option.waitFor();
   const names = await page.getByRole('option').allTextContents();
   for (let i = 0; i <= names.findIndex((n) => n.startsWith(title)); i++) await box.press('ArrowDown');

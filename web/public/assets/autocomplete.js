@@ -31,6 +31,10 @@ export function attachAutocomplete(input, listbox, { onPick }) {
   listbox.setAttribute('role', 'listbox');
 
   const close = () => {
+    // also drop what is in flight: an answer must not reopen the list after Escape or a search
+    clearTimeout(timer);
+    seq++;
+    controller?.abort();
     items = [];
     active = -1;
     listbox.replaceChildren();
