@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE, RUN, launch, newPage, shot, randomWord, compositionStates, otherVowel, eventually, apiGet,
+  accessibilityViolations,
 } from './lib.mjs';
 
 const username = `web${RUN}`;
@@ -70,6 +71,7 @@ test('sign up', async () => {
   await page.getByRole('alert').filter({ hasText: 'password' }).waitFor();
   await page.getByLabel('비밀번호').fill(password);
   await shot(page, '02-signup');
+  assert.deepEqual(await accessibilityViolations(page), []);
   await page.getByRole('button', { name: '가입하기' }).click();
   await page.locator('#account .who').filter({ hasText: nickname }).waitFor();
   assert.ok(await page.getByRole('button', { name: '로그아웃' }).isVisible());
@@ -94,6 +96,7 @@ test('create a page', async () => {
   assert.equal(await content.locator('img, script').count(), 0);
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   await shot(page, '03-page');
+  assert.deepEqual(await accessibilityViolations(page), []);
 });
 
 test('find it by autocomplete while typing Korean (during IME composition)', async () => {
@@ -147,6 +150,7 @@ test('find it by search: highlighted snippet rendered safely, facets, did-you-me
   await hit.waitFor();
   assert.equal(await hit.locator('mark').first().innerText(), word);
   assert.equal(await page.locator('.hits img, .hits script').count(), 0);
+  assert.deepEqual(await accessibilityViolations(page), []);
   // category facet with its count, and it filters
   const facet = page.locator('.facets a').filter({ hasText: categoryName });
   assert.match(await facet.innerText(), /1/);
@@ -220,6 +224,7 @@ test('a version conflict between two browsers is shown as a diff and merged', as
   assert.match(await theirDiff.locator('.del').innerText(), /돌담길을 따라/);
   assert.match(await conflict.locator('.mine .diff .add').innerText(), /더한 줄/);
   await shot(page, '07-editor-conflict', { fullPage: true });
+  assert.deepEqual(await accessibilityViolations(page), []);
   // merge: their line and ours, then save against their version
   await mine.fill((await mine.inputValue()).replace('돌담길을 따라', '비 오는 날 돌담길을 따라'));
   await page.getByRole('button', { name: '병합한 내용 저장' }).click();
@@ -237,6 +242,7 @@ test('history, newest first, and a diff between any two revisions', async () => 
   const versions = await page.locator('tbody th').allInnerTexts();
   assert.deepEqual(versions, ['판 4', '판 3', '판 2', '판 1']);
   await shot(page, '08-history');
+  assert.deepEqual(await accessibilityViolations(page), []);
   await page.getByLabel('판 1부터').check();
   await page.getByLabel('판 4까지').check();
   await page.getByRole('button', { name: '고른 두 판 비교' }).click();
@@ -246,6 +252,7 @@ test('history, newest first, and a diff between any two revisions', async () => 
   assert.ok(added.some((l) => l.includes('더한 줄')), added.join('|'));
   assert.match(await page.locator('.summary').innerText(), /\+\d+줄/);
   await shot(page, '09-diff', { fullPage: true });
+  assert.deepEqual(await accessibilityViolations(page), []);
 });
 
 test('like and unlike', async () => {

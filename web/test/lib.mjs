@@ -97,3 +97,21 @@ export async function apiGet(path) {
   const r = await fetch(`${BASE}/api/v1.0${path}`);
   return { status: r.status, body: await r.json().catch(() => null) };
 }
+
+const AXE = new URL('./node_modules/axe-core/axe.min.js', import.meta.url);
+let axeSource;
+/**
+ * axe-core's WCAG 2.1 A/AA rules on the page as it is; returns the serious and critical
+ * violations as "rule: target" lines. Evaluated over the driver's channel, which the page's
+ * Content-Security-Policy (no inline or injected scripts) does not apply to.
+ */
+export async function accessibilityViolations(page) {
+  axeSource ??= (await import('node:fs')).readFileSync(AXE, 'utf8');
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+  return violations;
+}
