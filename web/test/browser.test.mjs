@@ -95,6 +95,7 @@ test('create a page', async () => {
   assert.match(await content.innerText(), /<img src=x onerror=/);
   assert.equal(await content.locator('img, script').count(), 0);
   assert.equal(await page.evaluate(() => window.__xss), undefined);
+  assert.doesNotMatch(await page.locator('main').innerText(), /\b(null|undefined|NaN)\b/);
   await shot(page, '03-page');
   assert.deepEqual(await accessibilityViolations(page), []);
 });
@@ -144,7 +145,6 @@ test('find it by search: highlighted snippet rendered safely, facets, did-you-me
   });
   const box = page.getByRole('combobox', { name: '위키 검색' });
   await box.fill(word);
-  await box.press('Escape');
   await page.getByRole('button', { name: '검색', exact: true }).click();
   const hit = page.locator('.hit').filter({ has: page.getByRole('link', { name: title }) });
   await hit.waitFor();
@@ -220,9 +220,10 @@ test('a version conflict between two browsers is shown as a diff and merged', as
   await conflict.getByRole('heading', { name: '다른 사람이 먼저 저장했습니다' }).waitFor();
   // their change as a diff beside ours
   const theirDiff = conflict.locator('.theirs .diff');
-  assert.match(await theirDiff.locator('.add').innerText(), /비 오는 날 돌담길을 따라/);
-  assert.match(await theirDiff.locator('.del').innerText(), /돌담길을 따라/);
-  assert.match(await conflict.locator('.mine .diff .add').innerText(), /더한 줄/);
+  assert.match((await theirDiff.locator('.add').allInnerTexts()).join('\n'), /비 오는 날 돌담길을 따라/);
+  assert.match((await theirDiff.locator('.del').allInnerTexts()).join('\n'), /돌담길을 따라/);
+  assert.match((await conflict.locator('.mine .diff .add').allInnerTexts()).join('\n'), /더한 줄/);
+  assert.doesNotMatch(await conflict.innerText(), /\b(null|undefined|NaN)\b/);
   await shot(page, '07-editor-conflict', { fullPage: true });
   assert.deepEqual(await accessibilityViolations(page), []);
   // merge: their line and ours, then save against their version

@@ -125,7 +125,8 @@ async function showConflict(id, base, mine, currentVersion, ui) {
   useTheirs.addEventListener('click', () => { ui.content.value = theirs.content; ui.content.focus(); });
   useMine.addEventListener('click', () => { ui.content.value = mine.content; ui.content.focus(); });
 
-  ui.conflict.replaceChildren(
+  // (replaceChildren would print a null as "null": filter the optional parts out)
+  ui.conflict.replaceChildren(...[
     h('h2', { id: 'conflict-title', tabindex: '-1' }, '다른 사람이 먼저 저장했습니다'),
     h('p', { role: 'alert' },
       `${theirs.authorNickname} 님이 판 ${base.version} 이후 판 ${currentVersion}을(를) 저장했습니다. `,
@@ -139,7 +140,8 @@ async function showConflict(id, base, mine, currentVersion, ui) {
         diffView(theirLines, { label: '상대의 변경' })),
       h('div', { class: 'mine' }, h('h3', {}, `내 변경 (판 ${base.version} → 저장 안 됨)`),
         diffView(myLines, { label: '내 변경', context: 3 }))),
-    h('div', { class: 'actions' }, useTheirs, useMine));
+    h('div', { class: 'actions' }, useTheirs, useMine),
+  ].filter(Boolean));
   ui.conflict.hidden = false;
   ui.conflict.querySelector('h2').focus();
   return { ...base, version: currentVersion, title: theirs.title, content: theirs.content, categoryId: theirs.categoryId };
