@@ -46,7 +46,7 @@ async function route() {
   if (mine !== rendering) return; // a newer navigation won
   view.replaceChildren(node);
   const heading = view.querySelector('h1');
-  document.title = heading ? `${heading.textContent} · 한위키` : '한위키';
+  document.title = heading && heading.textContent !== '한위키' ? `${heading.textContent} · 한위키` : '한위키';
   if (heading) {
     heading.setAttribute('tabindex', '-1');
     // Focus follows navigation (screen readers hear the new page), but not on the first load
