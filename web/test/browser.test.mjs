@@ -157,12 +157,14 @@ test('find it by search: highlighted snippet rendered safely, facets, did-you-me
   assert.match(await facet.locator('.count').innerText(), /^[1-9][0-9,]*/);
   await facet.click();
   await page.waitForURL(/categoryId=\d+/);
+  // (the old results stay on screen until the filtered answer is rendered: wait for that)
+  await page.locator('.facets a[aria-current="true"]').filter({ hasText: categoryName }).waitFor();
   await hit.waitFor();
-  assert.equal(await page.locator('.facets a[aria-current="true"]').filter({ hasText: categoryName }).count(), 1);
+  assert.match(await page.getByRole('heading', { level: 1 }).innerText(), new RegExp(categoryName));
   // the help popover on operators opens and closes with the keyboard
   await page.getByRole('button', { name: '검색 연산자 도움말' }).click();
   await page.getByRole('heading', { name: '검색 연산자' }).waitFor();
-  await shot(page, '06-search-help');
+  await shot(page, '06-search-help-popover');
   await page.keyboard.press('Escape');
   assert.equal(await page.getByRole('heading', { name: '검색 연산자' }).isVisible(), false);
   // a one-jamo typo of the word gets our word as "did you mean". A typo can happen to be a
@@ -179,6 +181,7 @@ test('find it by search: highlighted snippet rendered safely, facets, did-you-me
   const dym = page.locator('a.did-you-mean');
   await dym.waitFor();
   assert.equal(await dym.innerText(), word);
+  await shot(page, '06-did-you-mean');
   await dym.click();
   await hit.waitFor();
 });
@@ -186,11 +189,12 @@ test('find it by search: highlighted snippet rendered safely, facets, did-you-me
 test('search page with facets and suggestions (screenshot on a broad query)', async (t) => {
   if (!process.env.HANWIKI_SCREENSHOTS) return t.skip('screenshots only');
   await page.goto(`${BASE}/#/search?q=${encodeURIComponent('서울')}`);
-  await page.locator('.hits, .empty').first().waitFor();
+  // a hash navigation: the previous results stay until the new answer is rendered
+  await page.getByRole('heading', { level: 1, name: '‘서울’ 검색 결과' }).waitFor();
   await shot(page, '05-search', { fullPage: true });
   const phone = await newPage(browser, { width: 390, height: 844 });
   await phone.goto(`${BASE}/#/search?q=${encodeURIComponent('서울')}`);
-  await phone.locator('.hits, .empty').first().waitFor();
+  await phone.getByRole('heading', { level: 1, name: '‘서울’ 검색 결과' }).waitFor();
   await shot(phone, '12-phone-search', { fullPage: false });
   await phone.context().close();
 });
