@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -43,13 +43,14 @@ unit-test: ## unit tests only (no processes needed)
 	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) test
 
-test: ## compose validation, unit tests, then integration tests against the real stack (started if needed)
+test: ## compose validation, unit tests, integration tests against the real stack (started if needed), then the browser tests
 	@bash $(INFRA)/install.sh
 	@bash $(INFRA)/compose/check.sh
 	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
+	@bash $(INFRA)/web.sh test
 
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
@@ -61,6 +62,12 @@ check-compose: ## validate compose/: drift from ports.env, docker-compose config
 
 compose-render: ## re-render compose/ from infra/ports.env, infra/versions.env and the templates
 	@python3 $(INFRA)/compose/render.py
+
+browser-test: up ## the pages in headless Chromium (sign up, write, search, autocomplete in Korean, conflict, history, like) against the stack
+	@bash $(INFRA)/web.sh test
+
+screenshots: up ## refresh docs/screenshots/ (one PNG per page) by running the browser journey
+	@bash $(INFRA)/web.sh screenshots
 
 rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N=1|2)
 	@bash $(INFRA)/ctl.sh rebuild node$(or $(N),$(error set N=1 or N=2))

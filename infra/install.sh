@@ -3,6 +3,8 @@
 #   apt:   MariaDB, Redis, nginx, Prometheus and its node/mysqld/redis/nginx exporters
 #   Maven: the pinned Maven, the Kafka runtime (broker, tools, Connect) and the
 #          Debezium MariaDB connector plugin
+#   web:   Chromium and Korean fonts from apt, playwright-core from npm (pinned by
+#          web/test/package-lock.json) for the browser tests (ADR 0074)
 # and checks that a JDK >= $JDK_MIN is present. Safe to run any number of times.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
@@ -60,8 +62,22 @@ install_debezium() {
   fi
 }
 
+# The browser tests drive Debian's Chromium (browser builds that drivers download at run time
+# cannot be fetched here) with playwright-core, installed exactly as the lock file says.
+install_web() {
+  apt_install chromium fonts-noto-cjk
+  command -v npm >/dev/null || apt_install nodejs npm
+  local dir="$HANWIKI_ROOT/web/test"
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    log "npm ci (playwright-core for the browser tests)"
+    (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >&2) \
+      || die "npm ci in web/test failed"
+  fi
+}
+
 main() {
   install_apt
+  install_web
   select_jdk >/dev/null
   ensure_maven >/dev/null
   install_kafka

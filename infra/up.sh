@@ -68,8 +68,9 @@ fi
 cat <<EOT
 
 Hanwiki is up ($((SECONDS - T0)) s, topology: $HANWIKI_TOPOLOGY). What runs where:
+  Pages (nginx)      http://localhost:$NGINX_PORT/   (search, read, edit, history: web/public)
   API (nginx)        http://localhost:$NGINX_PORT/api/v1.0   (nginx itself: host $NGINX_HOST $NGINX_ADDR:$NGINX_PORT)
-  app node 1 / 2     host $NODE1_HOST $NODE1_ADDR:$NODE1_PORT   host $NODE2_HOST $NODE2_ADDR:$NODE2_PORT   (actuator: /actuator/health, /actuator/prometheus)
+  app node 1 / 2     host $NODE1_HOST $NODE1_ADDR:$NODE1_PORT   host $NODE2_HOST $NODE2_ADDR:$NODE2_PORT   (actuator on :$NODE1_MANAGEMENT_PORT / :$NODE2_MANAGEMENT_PORT)
   MariaDB            primary host $MARIADB_PRIMARY_HOST $MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT   replica host $MARIADB_REPLICA_HOST $MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT   (database $MARIADB_DATABASE)
   Redis              cache shards $REDIS_SHARD1_ADDR:$REDIS_SHARD1_PORT $REDIS_SHARD2_ADDR:$REDIS_SHARD2_PORT $REDIS_SHARD3_ADDR:$REDIS_SHARD3_PORT   token blacklist $REDIS_AUTH_ADDR:$REDIS_AUTH_PORT
   Kafka / Connect    $KAFKA_ADDR:$KAFKA_PORT   http://$CONNECT_ADDR:$CONNECT_PORT/connectors/$CONNECTOR/status
