@@ -1,5 +1,6 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.search.PostCounters;
 import dev.hanwiki.search.PostDocument;
 import java.util.OptionalLong;
 
@@ -15,8 +16,36 @@ sealed interface PostChange {
      */
     OptionalLong changedAtMillis();
 
-    /** The post exists and is live: index this version of it. */
-    record Upsert(PostDocument post, OptionalLong changedAtMillis) implements PostChange {
+    /**
+     * The post exists and is live: index this version of it. {@code carriesCounters}: the row
+     * had view and like counts (a page row from before counters had their own table, ADR 0080).
+     */
+    record Upsert(PostDocument post, OptionalLong changedAtMillis, boolean carriesCounters) implements PostChange {
+
+        Upsert(PostDocument post, OptionalLong changedAtMillis) {
+            this(post, changedAtMillis, true);
+        }
+    }
+
+    /**
+     * The post's counter row changed (a like, an unlike, a view flush; ADR 0080): counts only,
+     * never a fresh write of the page, so no write time.
+     */
+    record Counters(long postId, PostCounters counters) implements PostChange {
+
+        @Override
+        public OptionalLong changedAtMillis() {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** A change with nothing for the index (a counter row removed with its post). */
+    record Ignored(long postId) implements PostChange {
+
+        @Override
+        public OptionalLong changedAtMillis() {
+            return OptionalLong.empty();
+        }
     }
 
     /**

@@ -26,7 +26,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Counts detail reads without writing on the read path: {@link #record} only touches the
- * in-memory {@link ViewBuffer}; one thread adds the buffered counts to {@code posts.view_count}
+ * in-memory {@link ViewBuffer}; one thread adds the buffered counts to {@code post_counters.view_count}
  * on the primary every {@code flush-interval}, in batches, in post id order (so two nodes
  * flushing at once never deadlock). A failed flush puts its counts back for the next one. On
  * shutdown the last counts are flushed after the web server has drained its requests
@@ -38,6 +38,16 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
     private static final Logger log = LoggerFactory.getLogger(ViewCounter.class);
     /** Stops after the web server (which stops in phases just below Integer.MAX_VALUE). */
     static final int PHASE = 0;
+
+    /**
+     * Adds views to the post's narrow counter row (ADR 0080), creating it if a post has none; a
+     * deleted or absent post takes none. Never touches the page's row.
+     */
+    static final String FLUSH = """
+            INSERT INTO post_counters (post_id, view_count, like_count, version)
+            SELECT id, ?, 0, 1 FROM posts WHERE id = ? AND deleted_at IS NULL
+            ON DUPLICATE KEY UPDATE view_count = view_count + VALUES(view_count), version = version + 1
+            """;
 
     private final ViewBuffer buffer;
     private final JdbcTemplate primary;
@@ -87,7 +97,7 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
             List<Map.Entry<Long, Long>> batch = entries.subList(from, Math.min(entries.size(), from + settings.batchSize()));
             try {
                 transaction.executeWithoutResult(status -> primary.batchUpdate(
-                        "UPDATE posts SET view_count = view_count + ? WHERE id = ? AND deleted_at IS NULL",
+                        FLUSH,
                         batch, batch.size(), (ps, entry) -> {
                             ps.setLong(1, entry.getValue());
                             ps.setLong(2, entry.getKey());
