@@ -46,7 +46,7 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
     static final String FLUSH = """
             INSERT INTO post_counters (post_id, view_count, like_count, version)
             SELECT id, ?, 0, 1 FROM posts WHERE id = ? AND deleted_at IS NULL
-            ON DUPLICATE KEY UPDATE view_count = view_count + VALUES(view_count), version = version + 1
+            ON DUPLICATE KEY UPDATE view_count = view_count + ?, version = version + 1
             """;
 
     private final ViewBuffer buffer;
@@ -101,6 +101,7 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
                         batch, batch.size(), (ps, entry) -> {
                             ps.setLong(1, entry.getValue());
                             ps.setLong(2, entry.getKey());
+                            ps.setLong(3, entry.getValue());
                         }));
                 long views = batch.stream().mapToLong(Map.Entry::getValue).sum();
                 written += views;

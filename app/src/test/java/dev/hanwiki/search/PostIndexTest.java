@@ -119,6 +119,25 @@ class PostIndexTest {
         assertThat(stored().getFirst().likeCount()).isEqualTo(200);
     }
 
+    /**
+     * The names of the index's segments as the current searcher sees them: a counter change
+     * written as a doc-values update keeps them; re-adding the document (analysing it again)
+     * flushes it into a new segment.
+     */
+    static java.util.Set<String> segmentNames(PostIndex index) {
+        org.apache.lucene.search.IndexSearcher searcher = index.acquire();
+        try {
+            java.util.Set<String> names = new java.util.TreeSet<>();
+            for (org.apache.lucene.index.LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+                names.add(((org.apache.lucene.index.SegmentReader) org.apache.lucene.index.FilterLeafReader.unwrap(leaf.reader()))
+                        .getSegmentName());
+            }
+            return names;
+        } finally {
+            index.release(searcher);
+        }
+    }
+
     /** Ids in ranking order when only popularity tells the documents apart. */
     private List<Long> byPopularity() throws IOException {
         IndexSearcher searcher = index.acquire();
@@ -145,12 +164,14 @@ class PostIndexTest {
         index.refresh();
         assertThat(byPopularity()).containsExactly(1L, 2L);
         int maxDoc = index.docCounts().maxDoc();
+        java.util.Set<String> segments = segmentNames(index);
 
         assertThat(index.applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndex.Outcome.APPLIED);
         index.refresh();
 
         assertThat(byPopularity()).containsExactly(2L, 1L);
         assertThat(index.docCounts().maxDoc()).isEqualTo(maxDoc); // updated in place, not deleted and added again
+        assertThat(segmentNames(index)).isEqualTo(segments); // no new segment: the page was not analysed again
         assertThat(stored()).extracting(PostDocument::likeCount).containsExactly(1L, 300L);
     }
 
