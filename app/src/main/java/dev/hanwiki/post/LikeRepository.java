@@ -30,8 +30,9 @@ class LikeRepository {
         // Creates the counter row if a post has none (pages loaded straight into the database).
         return primary.sql("""
                         INSERT INTO post_counters (post_id, view_count, like_count, version)
-                        SELECT id, 0, GREATEST(:delta, 0), 1 FROM posts WHERE id = :id AND deleted_at IS NULL
-                        ON DUPLICATE KEY UPDATE like_count = like_count + :delta, version = version + 1
+                        SELECT p.id, 0, GREATEST(:delta, 0), 1 FROM posts p WHERE p.id = :id AND p.deleted_at IS NULL
+                        ON DUPLICATE KEY UPDATE post_counters.like_count = post_counters.like_count + :delta,
+                                                post_counters.version = post_counters.version + 1
                         """)
                 .param("delta", delta)
                 .param("id", postId)

@@ -41,12 +41,14 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
 
     /**
      * Adds views to the post's narrow counter row (ADR 0080), creating it if a post has none; a
-     * deleted or absent post takes none. Never touches the page's row.
+     * deleted or absent post takes none. Never touches the page's row. (Columns qualified: posts
+     * has a {@code version} too, which would make the update clause ambiguous.)
      */
     static final String FLUSH = """
             INSERT INTO post_counters (post_id, view_count, like_count, version)
-            SELECT id, ?, 0, 1 FROM posts WHERE id = ? AND deleted_at IS NULL
-            ON DUPLICATE KEY UPDATE view_count = view_count + ?, version = version + 1
+            SELECT p.id, ?, 0, 1 FROM posts p WHERE p.id = ? AND p.deleted_at IS NULL
+            ON DUPLICATE KEY UPDATE post_counters.view_count = post_counters.view_count + ?,
+                                    post_counters.version = post_counters.version + 1
             """;
 
     private final ViewBuffer buffer;
