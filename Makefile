@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -122,3 +122,8 @@ test-load-report: ## unit tests of the load report's judgements (breakpoint, dri
 
 k6-smoke: ## the k6 smoke profile (= make load PROFILE=smoke): 5 users for 30 s, every check must pass
 	@PROFILE=smoke MIX=$(or $(MIX),community) bash $(INFRA)/k6.sh
+bench-counter-bytes: ## binlog and Kafka bytes per like and per view flush of one PAGE_KIB (1024) KiB page; see docs/bench/counters.md
+	@python3 infra/bench/counter_bytes.py --page-kib $(or $(PAGE_KIB),1024)
+
+k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
+	@bash $(INFRA)/k6.sh smoke

@@ -32,7 +32,7 @@ import corpus  # noqa: E402
 import ports_env  # noqa: E402
 from ports_env import where  # noqa: E402
 
-COLUMNS = "title, content, category_id, author_id, view_count, like_count, version, created_at, updated_at"
+COLUMNS = "title, content, category_id, author_id, version, created_at, updated_at"
 
 
 def env():
@@ -92,16 +92,18 @@ def _init_worker(seed, total):
 
 
 def _make_chunk(k):
-    """Worker: chunk k as TSV bytes ready for LOAD DATA, plus its page count and text bytes."""
+    """Worker: chunk k as TSV bytes ready for LOAD DATA (pages, and their counters by position in
+    the chunk: they live in post_counters, ADR 0080), plus its page count and text bytes."""
     pages = _generator.chunk(k)
-    out = []
+    out, counters = [], []
     text_bytes = 0
-    for p in pages:
+    for n, p in enumerate(pages):
         created = timestamp(p.created)
         out.append("\t".join((escape(p.title), escape(p.content), str(p.category_id), str(p.author_id),
-                              str(p.views), str(p.likes), "1", created, created)))
+                              "1", created, created)))
+        counters.append(f"{n}\t{p.views}\t{p.likes}")
         text_bytes += len(p.title.encode("utf-8")) + len(p.content.encode("utf-8"))
-    return k, ("\n".join(out) + "\n").encode("utf-8"), len(pages), text_bytes
+    return k, ("\n".join(out) + "\n").encode("utf-8"), ("\n".join(counters) + "\n").encode(), len(pages), text_bytes
 
 
 def bar(done, total, started, text_bytes, label):
@@ -158,15 +160,26 @@ def load(args, e):
             if len(pending) >= 2 * args.workers:
                 break
         while pending:
-            k, data, n, nbytes = pending.popleft().get()
+            k, data, counts, n, nbytes = pending.popleft().get()
             nxt = next(it, None)
             if nxt is not None:
                 pending.append(pool.apply_async(_make_chunk, (nxt,)))
             path = os.path.join(tmp, f"chunk-{k:06d}.tsv")
             with open(path, "wb") as f:
                 f.write(data)
+            before = int(db.run("SELECT COALESCE(MAX(id), 0) FROM posts")[0])
             db.run(f"LOAD DATA LOCAL INFILE '{path}' INTO TABLE posts CHARACTER SET utf8mb4 "
                    f"FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' ({COLUMNS})")
+            os.remove(path)
+            # One LOAD DATA takes consecutive ids in file order (nobody else writes during a seed):
+            # the n-th page of the chunk is first + n. Checked, not assumed.
+            first, last = (int(v) for v in db.run(f"SELECT MIN(id), MAX(id) FROM posts WHERE id > {before}")[0].split("\t"))
+            if last - first + 1 != n:
+                sys.exit(f"chunk {k}: {n} pages took ids {first}..{last}; another writer interleaved, counters not loaded")
+            with open(path, "wb") as f:
+                f.write(counts)
+            db.run(f"LOAD DATA LOCAL INFILE '{path}' INTO TABLE post_counters FIELDS TERMINATED BY '\\t' "
+                   f"(@n, view_count, like_count) SET post_id = {first} + @n, version = 1")
             os.remove(path)
             loaded += n
             text_bytes += nbytes

@@ -49,7 +49,7 @@ public final class CommonGramsBench {
         try (IndexReader reader = DirectoryReader.open(FSDirectory.open(source))) {
             StoredFields stored = reader.storedFields();
             for (int i = 0; i < Math.min(n, reader.maxDoc()); i++) {
-                PostDocument d = PostFields.fromStored(stored.document(i));
+                PostDocument d = PostFields.fromStored(stored.document(i), PostFields.counts(reader, i));
                 docs.add(d);
                 bytes += d.title().getBytes(StandardCharsets.UTF_8).length + d.content().getBytes(StandardCharsets.UTF_8).length;
             }

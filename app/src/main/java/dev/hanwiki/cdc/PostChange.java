@@ -1,6 +1,7 @@
 package dev.hanwiki.cdc;
 
 import dev.hanwiki.change.PostsIndexed;
+import dev.hanwiki.search.PostCounters;
 import dev.hanwiki.search.PostDocument;
 import java.util.OptionalLong;
 
@@ -27,11 +28,44 @@ sealed interface PostChange {
                     u.post().categoryId(), u.post().likeCount(), u.post().viewCount(), reindexed,
                     u.changedAtMillis().isEmpty());
             case Delete d -> new PostsIndexed.Change(d.postId(), true, d.version().orElse(0), null, null, 0, 0, reindexed, false);
+            // A counter change carries no version, title or category (the counter row has none):
+            // 0 and null here; the applier fills in the ones the index holds (ADR 0080).
+            case Counters c -> new PostsIndexed.Change(c.postId(), false, 0, null, null, c.counters().likes(),
+                    c.counters().views(), reindexed, true);
+            case Ignored i -> new PostsIndexed.Change(i.postId(), false, 0, null, null, 0, 0, false, true);
         };
     }
 
-    /** The post exists and is live: index this version of it. */
-    record Upsert(PostDocument post, OptionalLong changedAtMillis) implements PostChange {
+    /**
+     * The post exists and is live: index this version of it. {@code carriesCounters}: the row
+     * had view and like counts (a page row from before counters had their own table, ADR 0080).
+     */
+    record Upsert(PostDocument post, OptionalLong changedAtMillis, boolean carriesCounters) implements PostChange {
+
+        Upsert(PostDocument post, OptionalLong changedAtMillis) {
+            this(post, changedAtMillis, true);
+        }
+    }
+
+    /**
+     * The post's counter row changed (a like, an unlike, a view flush; ADR 0080): counts only,
+     * never a fresh write of the page, so no write time.
+     */
+    record Counters(long postId, PostCounters counters) implements PostChange {
+
+        @Override
+        public OptionalLong changedAtMillis() {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** A change with nothing for the index (a counter row removed with its post). */
+    record Ignored(long postId) implements PostChange {
+
+        @Override
+        public OptionalLong changedAtMillis() {
+            return OptionalLong.empty();
+        }
     }
 
     /**

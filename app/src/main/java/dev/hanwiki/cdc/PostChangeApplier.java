@@ -1,6 +1,7 @@
 package dev.hanwiki.cdc;
 
 import dev.hanwiki.change.PostsIndexed;
+import dev.hanwiki.search.PostDocument;
 import dev.hanwiki.search.PostIndex;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -37,7 +38,8 @@ class PostChangeApplier {
      * Outcome of one batch; {@code changedAt} holds the write times of applied fresh writes.
      * {@code unchanged}: same version and same popularity bucket as indexed (a like or view
      * that does not move the page in the ranking), so the document was not rewritten.
-     * {@code changes}: every applied or unchanged change, in stream order.
+     * {@code changes}: every applied or unchanged change, in stream order. A counter change of a
+     * post the index does not hold yet is deferred (counted as unchanged, announced with the post).
      */
     record BatchResult(int applied, int stale, int unchanged, int skipped, List<Long> changedAt,
             List<PostsIndexed.Change> changes) {
@@ -60,24 +62,60 @@ class PostChangeApplier {
                 deadLetters.send(record, e.getMessage());
                 continue;
             }
-            PostIndex.Outcome outcome = switch (change) {
-                case PostChange.Upsert upsert -> index.upsert(upsert.post());
-                case PostChange.Delete delete -> index.delete(delete.postId(), delete.version(),
-                        delete.deletedAtMillis().orElse(clock.millis()));
-            };
+            PostsIndexed.Change announced;
+            PostIndex.Outcome outcome;
+            switch (change) {
+                case PostChange.Upsert upsert -> {
+                    PostIndex.Applied result = index.apply(upsert.post(), upsert.carriesCounters());
+                    outcome = result.outcome();
+                    announced = announce(upsert, result);
+                }
+                case PostChange.Counters counters -> {
+                    PostIndex.Applied result = index.applyCounters(counters.postId(), counters.counters());
+                    outcome = result.outcome();
+                    announced = announce(counters, result);
+                }
+                case PostChange.Delete delete -> {
+                    outcome = index.delete(delete.postId(), delete.version(), delete.deletedAtMillis().orElse(clock.millis()));
+                    announced = delete.announced(outcome == PostIndex.Outcome.APPLIED);
+                }
+                case PostChange.Ignored ignored -> {
+                    outcome = PostIndex.Outcome.STALE;
+                    announced = null;
+                }
+            }
             switch (outcome) {
                 case APPLIED -> {
                     applied++;
                     change.changedAtMillis().ifPresent(timestamps::add);
-                    changes.add(change.announced(true));
+                    changes.add(announced);
                 }
                 case STALE -> stale++;
                 case UNCHANGED -> {
                     unchanged++;
-                    changes.add(change.announced(false));
+                    changes.add(announced);
                 }
+                // Announced when its post arrives (with the post's own change).
+                case DEFERRED -> unchanged++;
             }
         }
         return new BatchResult(applied, stale, unchanged, skipped, timestamps, changes);
+    }
+
+    /** An upsert as the caches and autocomplete see it: with the counts the index ranks by, not the row's. */
+    private static PostsIndexed.Change announce(PostChange.Upsert upsert, PostIndex.Applied result) {
+        PostDocument post = upsert.post();
+        return new PostsIndexed.Change(post.id(), false, post.version(), post.title(), post.categoryId(),
+                result.counters().likes(), result.counters().views(), result.outcome() == PostIndex.Outcome.APPLIED,
+                upsert.changedAtMillis().isEmpty());
+    }
+
+    /**
+     * A counter change as the caches and autocomplete see it: the new counts with the version,
+     * title and category the index holds (the counter row has none), counter-only by definition.
+     */
+    private static PostsIndexed.Change announce(PostChange.Counters counters, PostIndex.Applied result) {
+        return new PostsIndexed.Change(counters.postId(), false, result.version(), result.title(), result.categoryId(),
+                counters.counters().likes(), counters.counters().views(), result.outcome() == PostIndex.Outcome.APPLIED, true);
     }
 }

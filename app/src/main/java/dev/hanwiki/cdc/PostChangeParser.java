@@ -1,5 +1,6 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.search.PostCounters;
 import dev.hanwiki.search.PostDocument;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -10,13 +11,18 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads Debezium's JSON for the {@code posts} table (JsonConverter, schemas disabled): key
+ * Reads Debezium's JSON for the {@code posts} table and its {@code post_counters} rows, which
+ * the connector routes into the same topic (ADR 0080; key {@code {"post_id":N}}) so they keep
+ * their binlog order with the posts' own changes. For {@code posts} (JsonConverter, schemas disabled): key
  * {@code {"id":N}}, value {@code {"before","after","source","op","ts_ms"}} or null for the
  * tombstone after a delete. Columns keep their SQL names; DATETIME(6) values arrive as epoch
  * microseconds. A row with {@code deleted_at} set is a soft delete, so it becomes a Delete.
  */
 @Component
 class PostChangeParser {
+
+    static final String COUNTERS_TABLE = "post_counters";
+    private static final String COUNTER_KEY = "post_id";
 
     private final JsonMapper json;
 
@@ -26,9 +32,16 @@ class PostChangeParser {
 
     PostChange parse(String key, String value) throws MalformedChangeException {
         if (value == null) {
+            JsonNode keyNode = key == null ? null : payload(read(key, "key"));
+            if (keyNode != null && keyNode.has(COUNTER_KEY)) {
+                return new PostChange.Ignored(requiredLong(keyNode, COUNTER_KEY));
+            }
             return new PostChange.Delete(keyId(key), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
         }
         JsonNode event = payload(read(value, "value"));
+        if (COUNTERS_TABLE.equals(event.path("source").path("table").asString(""))) {
+            return counters(event);
+        }
         OptionalLong sourceTs = sourceTimestamp(event);
         String op = event.path("op").asString("");
         switch (op) {
@@ -43,7 +56,7 @@ class PostChangeParser {
                     return new PostChange.Delete(requiredLong(after, "id"), OptionalLong.of(requiredLong(after, "version")),
                             changedAt, OptionalLong.of(Math.floorDiv(requiredLong(after, "deleted_at"), 1000L)));
                 }
-                return new PostChange.Upsert(document(after), changedAt);
+                return new PostChange.Upsert(document(after), changedAt, hasCounters(after));
             }
             case "d" -> {
                 JsonNode before = event.get("before");
@@ -52,6 +65,33 @@ class PostChangeParser {
                 }
                 return new PostChange.Delete(requiredLong(before, "id"), OptionalLong.of(requiredLong(before, "version")),
                         sourceTs, sourceTs);
+            }
+            default -> throw new MalformedChangeException("unsupported op '" + op + "'");
+        }
+    }
+
+    /**
+     * A change of the post's counter row, routed into the posts topic by the connector (ADR
+     * 0080): {@code post_id, view_count, like_count, version}. A removed row (its post was
+     * hard-deleted, which the post's own event says) means nothing for the index.
+     */
+    private static PostChange counters(JsonNode event) throws MalformedChangeException {
+        String op = event.path("op").asString("");
+        switch (op) {
+            case "c", "r", "u" -> {
+                JsonNode after = event.get("after");
+                if (after == null || !after.isObject()) {
+                    throw new MalformedChangeException("op '" + op + "' without an 'after' row");
+                }
+                return new PostChange.Counters(requiredLong(after, COUNTER_KEY), new PostCounters(
+                        requiredLong(after, "view_count"), requiredLong(after, "like_count"), requiredLong(after, "version")));
+            }
+            case "d" -> {
+                JsonNode before = event.get("before");
+                if (before == null || !before.isObject()) {
+                    throw new MalformedChangeException("counter row delete without a 'before' row");
+                }
+                return new PostChange.Ignored(requiredLong(before, COUNTER_KEY));
             }
             default -> throw new MalformedChangeException("unsupported op '" + op + "'");
         }
@@ -114,11 +154,16 @@ class PostChangeParser {
                 requiredText(row, "content"),
                 isNull(row, "category_id") ? null : requiredLong(row, "category_id"),
                 requiredLong(row, "author_id"),
-                requiredLong(row, "view_count"),
-                requiredLong(row, "like_count"),
+                hasCounters(row) ? requiredLong(row, "view_count") : 0,
+                hasCounters(row) ? requiredLong(row, "like_count") : 0,
                 micros(requiredLong(row, "created_at")),
                 micros(requiredLong(row, "updated_at")),
                 requiredLong(row, "version"));
+    }
+
+    /** Page rows from before ADR 0080 carry the counts; newer ones do not. */
+    private static boolean hasCounters(JsonNode row) {
+        return row.has("view_count") && row.has("like_count");
     }
 
     private static boolean isNull(JsonNode row, String column) {

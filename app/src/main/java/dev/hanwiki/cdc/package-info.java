@@ -1,10 +1,12 @@
 /**
- * Change data capture: applies Debezium's change events for the {@code posts} table (from
- * Kafka) to this node's search index, and reports how far the index has caught up. One thread
+ * Change data capture: applies Debezium's change events for the {@code posts} table and its
+ * {@code post_counters} rows (one topic, ADR 0080) to this node's search index, and reports how far the index has caught up. One thread
  * owns the KafkaConsumer. Resume positions live in the Lucene commit, never in Kafka's group
  * offsets, so the index and its offsets can never disagree. Every change is applied by row
  * version, and deletes leave version tombstones for {@code tombstone-retention} (ADR 0040), so
- * replays, duplicates and late older events change nothing. It must never write to the database.
+ * replays, duplicates and late older events change nothing; counter rows carry their own
+ * version and reach the index as doc-values updates, never a re-analysis of the page. It must
+ * never write to the database.
  * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, change, search.
  */
 package dev.hanwiki.cdc;

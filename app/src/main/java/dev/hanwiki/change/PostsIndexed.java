@@ -23,9 +23,11 @@ public record PostsIndexed(List<Change> changes) {
      * false when the row changed but the indexed document did not need to (a like or view that
      * keeps the page's popularity bucket): caches of the row still change. {@code countersOnly}:
      * the row changed without a new version (a like, a view flush) or was re-read by a
-     * snapshot, so nothing but its counters can differ from a copy of the same version. This is
-     * decided in one place, {@code cdc.PostChange#announced}: the parser gives no write time to
-     * exactly these.
+     * snapshot, so nothing but its counters can differ from a copy of the same version; every
+     * change of the counter row ({@code post_counters}, ADR 0080) is one. This is decided in one
+     * place, {@code cdc.PostChange#announced}: the parser gives no write time to exactly these.
+     * For a counter change the version, title and category are the ones the index holds (the
+     * counter row has none); read from the change stream alone they are 0 and null.
      */
     public record Change(long postId, boolean deleted, long version, String title, Long categoryId,
             long likeCount, long viewCount, boolean reindexed, boolean countersOnly) {

@@ -8,10 +8,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * SQL for likes. Within a like or unlike transaction the post row is changed first: that takes
- * its exclusive lock before the like row's foreign key check would take a shared one, so two
- * concurrent likes of one post queue on the row instead of deadlocking on a lock upgrade, and
- * {@code like_count} moves exactly with the rows of {@code post_likes}.
+ * SQL for likes. Within a like or unlike transaction the counter row ({@code post_counters},
+ * ADR 0080) is changed first: that takes its exclusive lock (and a shared one on the post's row,
+ * which it checks is live) before the like row is written, so two concurrent likes of one post
+ * queue on the counter row instead of deadlocking, and {@code like_count} moves exactly with
+ * the rows of {@code post_likes}. The page's own row is never written by a like.
  */
 @Repository
 class LikeRepository {
@@ -26,10 +27,16 @@ class LikeRepository {
 
     /** @return false if the post is absent or deleted */
     boolean addToCount(long postId, int delta) {
-        return primary.sql("UPDATE posts SET like_count = like_count + :delta WHERE id = :id AND deleted_at IS NULL")
+        // Creates the counter row if a post has none (pages loaded straight into the database).
+        return primary.sql("""
+                        INSERT INTO post_counters (post_id, view_count, like_count, version)
+                        SELECT p.id, 0, GREATEST(:delta, 0), 1 FROM posts p WHERE p.id = :id AND p.deleted_at IS NULL
+                        ON DUPLICATE KEY UPDATE post_counters.like_count = post_counters.like_count + :delta,
+                                                post_counters.version = post_counters.version + 1
+                        """)
                 .param("delta", delta)
                 .param("id", postId)
-                .update() == 1;
+                .update() > 0;
     }
 
     /** @throws org.springframework.dao.DuplicateKeyException if the user already likes the post */
@@ -50,7 +57,7 @@ class LikeRepository {
     }
 
     long countOnPrimary(long postId) {
-        return primary.sql("SELECT like_count FROM posts WHERE id = :id").param("id", postId).query(Long.class).single();
+        return primary.sql("SELECT like_count FROM post_counters WHERE post_id = :id").param("id", postId).query(Long.class).single();
     }
 
     boolean likes(long postId, long userId) {

@@ -27,7 +27,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Counts detail reads without writing on the read path: {@link #record} only touches the
- * in-memory {@link ViewBuffer}; one thread adds the buffered counts to {@code posts.view_count}
+ * in-memory {@link ViewBuffer}; one thread adds the buffered counts to {@code post_counters.view_count}
  * on the primary every {@code flush-interval}, in batches, in post id order (so two nodes
  * flushing at once never deadlock). A failed flush puts its counts back for the next one. On
  * shutdown the last counts are flushed after the web server has drained its requests
@@ -39,6 +39,18 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
     private static final Logger log = LoggerFactory.getLogger(ViewCounter.class);
     /** Stops after the web server (which stops in phases just below Integer.MAX_VALUE). */
     static final int PHASE = 0;
+
+    /**
+     * Adds views to the post's narrow counter row (ADR 0080), creating it if a post has none; a
+     * deleted or absent post takes none. Never touches the page's row. (Columns qualified: posts
+     * has a {@code version} too, which would make the update clause ambiguous.)
+     */
+    static final String FLUSH = """
+            INSERT INTO post_counters (post_id, view_count, like_count, version)
+            SELECT p.id, ?, 0, 1 FROM posts p WHERE p.id = ? AND p.deleted_at IS NULL
+            ON DUPLICATE KEY UPDATE post_counters.view_count = post_counters.view_count + ?,
+                                    post_counters.version = post_counters.version + 1
+            """;
 
     private final ViewBuffer buffer;
     private final JdbcTemplate primary;
@@ -91,10 +103,11 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
             List<Map.Entry<Long, Long>> batch = entries.subList(from, Math.min(entries.size(), from + settings.batchSize()));
             try {
                 transaction.executeWithoutResult(status -> primary.batchUpdate(
-                        "UPDATE posts SET view_count = view_count + ? WHERE id = ? AND deleted_at IS NULL",
+                        FLUSH,
                         batch, batch.size(), (ps, entry) -> {
                             ps.setLong(1, entry.getValue());
                             ps.setLong(2, entry.getKey());
+                            ps.setLong(3, entry.getValue());
                         }));
                 long views = batch.stream().mapToLong(Map.Entry::getValue).sum();
                 written += views;

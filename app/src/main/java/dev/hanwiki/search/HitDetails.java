@@ -33,8 +33,9 @@ class HitDetails {
             return Map.of();
         }
         return db.query(jdbc -> jdbc.sql("""
-                        SELECT p.id, p.view_count, p.like_count, u.nickname
+                        SELECT p.id, COALESCE(c.view_count, 0) AS view_count, COALESCE(c.like_count, 0) AS like_count, u.nickname
                         FROM posts p LEFT JOIN users u ON u.id = p.author_id
+                        LEFT JOIN post_counters c ON c.post_id = p.id
                         WHERE p.id IN (:ids)""")
                 .param("ids", ids)
                 .query((rs, row) -> Map.entry(rs.getLong("id"),

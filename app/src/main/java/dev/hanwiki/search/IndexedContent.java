@@ -40,7 +40,8 @@ public final class IndexedContent {
             for (long id : ids) {
                 TopDocs hits = searcher.search(new TermQuery(PostFields.idTerm(id)), 1);
                 if (hits.scoreDocs.length > 0) {
-                    PostDocument post = PostFields.fromStored(searcher.storedFields().document(hits.scoreDocs[0].doc));
+                    // The digest covers title, content and category only: the counts are not read.
+                    PostDocument post = PostFields.fromStored(searcher.storedFields().document(hits.scoreDocs[0].doc), new long[2]);
                     found.put(id, digest(post.title(), post.content(), post.categoryId()));
                 }
             }

@@ -33,8 +33,7 @@ public final class IndexedTitles {
     public record Title(long id, String title, long version, long viewCount, long likeCount) {
     }
 
-    private static final Set<String> FIELDS = Set.of(PostFields.ID, PostFields.TITLE, PostFields.VERSION,
-            PostFields.VIEWS, PostFields.LIKES);
+    private static final Set<String> FIELDS = Set.of(PostFields.ID, PostFields.TITLE, PostFields.VERSION);
 
     private IndexedTitles() {
     }
@@ -53,7 +52,7 @@ public final class IndexedTitles {
                 StoredFields stored = leaf.reader().storedFields();
                 for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
                     if (live == null || live.get(doc)) {
-                        each.accept(read(stored, doc));
+                        each.accept(read(stored, doc, PostFields.counts(leaf.reader(), doc)));
                     }
                 }
             }
@@ -72,7 +71,8 @@ public final class IndexedTitles {
             if (hits.scoreDocs.length == 0) {
                 return Optional.empty();
             }
-            return Optional.of(read(searcher.storedFields(), hits.scoreDocs[0].doc));
+            int doc = hits.scoreDocs[0].doc;
+            return Optional.of(read(searcher.storedFields(), doc, PostFields.counts(searcher.getIndexReader(), doc)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -104,7 +104,7 @@ public final class IndexedTitles {
             StoredFields stored = searcher.storedFields();
             List<Title> titles = new ArrayList<>(hits.scoreDocs.length);
             for (ScoreDoc hit : hits.scoreDocs) {
-                titles.add(read(stored, hit.doc));
+                titles.add(read(stored, hit.doc, PostFields.counts(searcher.getIndexReader(), hit.doc)));
             }
             return titles;
         } catch (IOException e) {
@@ -114,12 +114,12 @@ public final class IndexedTitles {
         }
     }
 
-    private static Title read(StoredFields stored, int doc) throws IOException {
+    /** @param counts {views, likes}: doc values, the index keeps no stored counts (ADR 0080) */
+    private static Title read(StoredFields stored, int doc, long[] counts) throws IOException {
         DocumentStoredFieldVisitor visitor = new DocumentStoredFieldVisitor(FIELDS);
         stored.document(doc, visitor);
         Document d = visitor.getDocument();
         return new Title(Long.parseLong(d.get(PostFields.ID)), d.get(PostFields.TITLE),
-                PostFields.longValue(d, PostFields.VERSION), PostFields.longValue(d, PostFields.VIEWS),
-                PostFields.longValue(d, PostFields.LIKES));
+                PostFields.longValue(d, PostFields.VERSION), counts[0], counts[1]);
     }
 }

@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -23,12 +25,16 @@ final class IndexedVersions {
     private IndexedVersions() {
     }
 
+    /** What the index holds of one post: its version, popularity bucket, counters, title and category. */
+    record Found(long version, long bucket, PostCounters counters, String title, Long categoryId) {
+    }
+
     /**
-     * {@code {version, popularity bucket}} of the live document with this id, or null. A direct
-     * terms lookup per segment (no query, no collector): the indexer runs it once per change,
-     * a million times during a rebuild.
+     * What the live document with this id holds, or null: doc values only, never stored fields
+     * (which would decompress the page). A direct terms lookup per segment (no query, no
+     * collector): the indexer runs it once per change, a million times during a rebuild.
      */
-    static long[] find(IndexReader reader, long id) throws IOException {
+    static Found find(IndexReader reader, long id) throws IOException {
         BytesRef key = new BytesRef(Long.toString(id));
         for (LeafReaderContext leaf : reader.leaves()) {
             LeafReader segment = leaf.reader();
@@ -44,7 +50,7 @@ final class IndexedVersions {
             Bits live = segment.getLiveDocs();
             for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
                 if (live == null || live.get(doc)) {
-                    return new long[] {value(segment, PostFields.VERSION, doc), value(segment, PostFields.POPULARITY_BUCKET, doc)};
+                    return found(segment, doc);
                 }
             }
         }
@@ -71,6 +77,17 @@ final class IndexedVersions {
         }
         docs.sort(Comparator.comparingLong(DocVersion::id).thenComparingLong(DocVersion::version));
         return new IndexSnapshot(reader.numDocs(), reader.maxDoc(), docs);
+    }
+
+    private static Found found(LeafReader segment, int doc) throws IOException {
+        PostCounters counters = new PostCounters(PostFields.docValue(segment, PostFields.VIEWS, doc),
+                PostFields.docValue(segment, PostFields.LIKES, doc), PostFields.docValue(segment, PostFields.COUNTERS_VERSION, doc));
+        BinaryDocValues titles = segment.getBinaryDocValues(PostFields.TITLE_KEY);
+        String title = titles != null && titles.advanceExact(doc) ? titles.binaryValue().utf8ToString() : null;
+        SortedNumericDocValues categories = segment.getSortedNumericDocValues(PostFields.CATEGORY);
+        Long category = categories != null && categories.advanceExact(doc) ? categories.nextValue() : null;
+        return new Found(value(segment, PostFields.VERSION, doc), value(segment, PostFields.POPULARITY_BUCKET, doc),
+                counters, title, category);
     }
 
     private static long value(LeafReader reader, String field, int doc) throws IOException {

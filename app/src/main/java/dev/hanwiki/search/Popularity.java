@@ -27,11 +27,6 @@ public final class Popularity {
         return (int) Math.floor(BUCKETS_PER_DOUBLING * log2(1 + score(views, likes)));
     }
 
-    /** The FeatureField value: positive (as FeatureField requires) and exact for small integers. */
-    static float featureValue(int bucket) {
-        return 1 + bucket;
-    }
-
     private static double log2(double x) {
         return Math.log(x) / Math.log(2);
     }

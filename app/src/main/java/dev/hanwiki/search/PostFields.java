@@ -4,8 +4,10 @@ import dev.hanwiki.search.analysis.Hangul;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.StringJoiner;
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.FeatureField;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.LongField;
@@ -14,8 +16,14 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The index schema: field names and the mapping between {@link PostDocument} and Lucene
@@ -27,8 +35,13 @@ import org.apache.lucene.index.Term;
  *       words' initial consonants (ㄷㅎㅁㄱ finds 대한민국);</li>
  *   <li>{@code id}: a term (updates by id), doc values (listing every id and version fast);</li>
  *   <li>{@code categoryId}, {@code createdAt}: points and doc values (filter, facets, recency);</li>
- *   <li>{@code features/popularity}: a quantized popularity as a {@link FeatureField}, and its
- *       bucket in doc values so the indexer can tell whether a like changed it;</li>
+ *   <li>{@code popularityBucket}, {@code viewCount}, {@code likeCount}, {@code countersVersion}:
+ *       the quantized popularity the ranking reads ({@link PopularityQuery}) and the counts and
+ *       counter-row version it comes from, all doc values ONLY, so that a counter change is an
+ *       in-place doc-values update ({@link #counterUpdates}) that never re-analyses the page
+ *       (ADR 0080);</li>
+ *   <li>{@code titleKey}: the title in binary doc values, so a counter change can announce the
+ *       page's title without reading (and decompressing) its stored body;</li>
  *   <li>everything else is stored only, for reading hits back.</li>
  * </ul>
  */
@@ -47,8 +60,8 @@ final class PostFields {
     static final String UPDATED = "updatedAt";
     static final String VERSION = "version";
     static final String POPULARITY_BUCKET = "popularityBucket";
-    static final String FEATURES = "features";
-    static final String POPULARITY = "popularity";
+    static final String COUNTERS_VERSION = "countersVersion";
+    static final String TITLE_KEY = "titleKey";
 
     /** Body text: positions for phrases, offsets for snippets, stored for display. */
     static final FieldType CONTENT_TYPE = frozen(TextField.TYPE_STORED, IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS, false);
@@ -72,7 +85,13 @@ final class PostFields {
         return new Term(ID, Long.toString(id));
     }
 
+    /** A document whose counters are the ones {@code post} carries, as counter version 0 (tools, tests). */
     static Document toDocument(PostDocument post) {
+        return toDocument(post, new PostCounters(post.viewCount(), post.likeCount(), 0));
+    }
+
+    /** The document of {@code post} ranked by {@code counters} (what the index decided, not the page row's). */
+    static Document toDocument(PostDocument post, PostCounters counters) {
         Document doc = new Document();
         doc.add(new StringField(ID, Long.toString(post.id()), Field.Store.YES));
         doc.add(new NumericDocValuesField(ID, post.id()));
@@ -87,19 +106,45 @@ final class PostFields {
             doc.add(new LongField(CATEGORY, post.categoryId(), Field.Store.YES));
         }
         doc.add(new StoredField(AUTHOR, post.authorId()));
-        doc.add(new StoredField(VIEWS, post.viewCount()));
-        doc.add(new StoredField(LIKES, post.likeCount()));
+        doc.add(new BinaryDocValuesField(TITLE_KEY, new BytesRef(post.title())));
         doc.add(new LongField(CREATED, micros(post.createdAt()), Field.Store.YES));
         doc.add(new StoredField(UPDATED, micros(post.updatedAt())));
         doc.add(new StoredField(VERSION, post.version()));
         doc.add(new NumericDocValuesField(VERSION, post.version()));
-        int bucket = Popularity.bucket(post.viewCount(), post.likeCount());
-        doc.add(new NumericDocValuesField(POPULARITY_BUCKET, bucket));
-        doc.add(new FeatureField(FEATURES, POPULARITY, Popularity.featureValue(bucket)));
+        for (Field field : counterUpdates(counters)) {
+            doc.add(field);
+        }
         return doc;
     }
 
-    static PostDocument fromStored(Document doc) {
+    /** The doc-values-only fields a counter change rewrites in place ({@code IndexWriter.updateDocValues}). */
+    static Field[] counterUpdates(PostCounters counters) {
+        return new Field[] {
+                new NumericDocValuesField(POPULARITY_BUCKET, counters.bucket()),
+                new NumericDocValuesField(VIEWS, counters.views()),
+                new NumericDocValuesField(LIKES, counters.likes()),
+                new NumericDocValuesField(COUNTERS_VERSION, counters.version())};
+    }
+
+    /** {views, likes} of a document from its doc values ({@code doc} within {@code reader}, a segment). */
+    static long[] counts(LeafReader reader, int doc) throws IOException {
+        return new long[] {docValue(reader, VIEWS, doc), docValue(reader, LIKES, doc)};
+    }
+
+    /** {views, likes} of a top-level document id of {@code reader}. */
+    static long[] counts(IndexReader reader, int doc) throws IOException {
+        List<LeafReaderContext> leaves = reader.leaves();
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        return counts(leaf.reader(), doc - leaf.docBase);
+    }
+
+    static long docValue(LeafReader reader, String field, int doc) throws IOException {
+        NumericDocValues values = reader.getNumericDocValues(field);
+        return values != null && values.advanceExact(doc) ? values.longValue() : 0;
+    }
+
+    /** @param counts {views, likes} from {@link #counts} (the index holds counts in doc values only) */
+    static PostDocument fromStored(Document doc, long[] counts) {
         IndexableField category = doc.getField(CATEGORY);
         return new PostDocument(
                 Long.parseLong(doc.get(ID)),
@@ -107,8 +152,8 @@ final class PostFields {
                 doc.get(CONTENT),
                 category == null ? null : category.numericValue().longValue(),
                 longValue(doc, AUTHOR),
-                longValue(doc, VIEWS),
-                longValue(doc, LIKES),
+                counts[0],
+                counts[1],
                 instant(longValue(doc, CREATED)),
                 instant(longValue(doc, UPDATED)),
                 longValue(doc, VERSION));

@@ -50,15 +50,25 @@ public class PostIndex implements Searchers, AutoCloseable {
         /** The index holds a newer version: ignored (a replayed or re-delivered event). */
         STALE,
         /** Same version, same popularity bucket: nothing the index uses changed, not rewritten. */
-        UNCHANGED
+        UNCHANGED,
+        /** A counter change of a post the index does not hold yet: kept until the post arrives. */
+        DEFERRED
+    }
+
+    /**
+     * What a change did and what the index now says of the post: its version, title and
+     * category, and the counters it ranks by (for a counter change: the new counts, written or
+     * not). Title is null when the outcome is STALE or DEFERRED.
+     */
+    public record Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters) {
     }
 
     static final long BULK_REFRESH_MILLIS = 5_000;
     static final long BULK_COMMIT_MILLIS = 30_000;
     private static final Logger log = LoggerFactory.getLogger(PostIndex.class);
 
-    /** The version and popularity bucket of a document as indexed. */
-    private record Indexed(long version, long bucket) {
+    /** A document as indexed: version, popularity bucket, counters, title and category. */
+    private record Indexed(long version, long bucket, PostCounters counters, String title, Long categoryId) {
     }
 
     private final SearchAnalysis analysis;
@@ -72,16 +82,18 @@ public class PostIndex implements Searchers, AutoCloseable {
     /** Written since the last blocking refresh, which the searcher cannot see yet. */
     private final Map<Long, Indexed> unrefreshed = new HashMap<>();
     /** Marks an id deleted since the last blocking refresh (the searcher still shows the old document). */
-    private static final Indexed DELETED = new Indexed(-1, -1);
+    private static final Indexed DELETED = new Indexed(-1, -1, PostCounters.NONE, null, null);
     private final DeleteTombstones tombstones;
+    private final PendingCounters pending;
     /** The caller's user data of the last commit request: close() commits it again, with fresh tombstones. */
     private Map<String, String> lastUserData = Map.of();
     /**
      * Commit user data key of the document schema version; bump {@link #FORMAT} on incompatible
-     * changes, including a new list of common terms (3: word pairs of common terms, ADR 0024).
+     * changes, including a new list of common terms (3: word pairs of common terms, ADR 0024;
+     * 4: popularity and counts in updatable doc values, no FeatureField, ADR 0080).
      */
     static final String FORMAT_KEY = "hanwiki.index.format";
-    static final String FORMAT = "3";
+    static final String FORMAT = "4";
 
     private volatile Map<String, String> committedUserData;
     private volatile boolean closed;
@@ -112,6 +124,7 @@ public class PostIndex implements Searchers, AutoCloseable {
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         this.committedUserData = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
         this.tombstones = DeleteTombstones.decode(committedUserData.get(DeleteTombstones.KEY));
+        this.pending = PendingCounters.decode(committedUserData.get(PendingCounters.KEY));
         this.lastUserData = committedUserData;
         this.searchers = new SearcherManager(writer, true, false, null);
         this.refresher = Executors.newSingleThreadScheduledExecutor(
@@ -121,6 +134,7 @@ public class PostIndex implements Searchers, AutoCloseable {
         this.lastRefreshMillis = System.currentTimeMillis();
         Map<String, String> shown = new HashMap<>(committedUserData);
         shown.remove(DeleteTombstones.KEY);
+        shown.remove(PendingCounters.KEY);
         log.info("Opened post index at {} ({} docs, {} delete tombstones; committed user data: {})", path,
                 writer.getDocStats().numDocs, tombstones.size(), shown);
     }
@@ -163,34 +177,96 @@ public class PostIndex implements Searchers, AutoCloseable {
     }
 
     /**
-     * Adds or replaces the document of {@code post.id()}, unless the index already holds a
-     * newer version (a replayed or re-delivered event), or the same version with the same
-     * popularity bucket (a view or like that does not move the page in the ranking).
+     * Adds or replaces the document of {@code post.id()} ranked by the counts it carries (tools
+     * and tests; the change stream uses {@link #apply}).
      */
     public Outcome upsert(PostDocument post) {
+        return apply(post, true).outcome();
+    }
+
+    /**
+     * Adds or replaces the document of {@code post.id()}, unless the index already holds a
+     * newer version (a replayed or re-delivered event). Its counters are the index's own
+     * (ADR 0080): those of the document it replaces, or of a counter change that arrived before
+     * the post. {@code carriesCounters}: the page row had counts (a row from before counters had
+     * their own table); they count as counter version 0, below any counter-row change. The same
+     * version again with other such counts is a counter change (doc values only, no analysis).
+     */
+    public Applied apply(PostDocument post, boolean carriesCounters) {
         synchronized (writeLock) {
-            long bucket = Popularity.bucket(post.viewCount(), post.likeCount());
             DeleteTombstones.Tombstone tombstone = tombstones.get(post.id());
             if (tombstone != null && post.version() <= tombstone.version()) {
-                return Outcome.STALE; // a late upsert of a post deleted since: no resurrection
+                return new Applied(Outcome.STALE, post.version(), null, null, PostCounters.NONE); // no resurrection
             }
             Indexed current = indexed(post.id());
-            if (current != null) {
-                if (current.version() > post.version()) {
-                    return Outcome.STALE;
-                }
-                if (current.version() == post.version() && current.bucket() == bucket) {
-                    return Outcome.UNCHANGED;
-                }
+            if (current != null && current.version() > post.version()) {
+                return new Applied(Outcome.STALE, current.version(), null, null, current.counters());
+            }
+            PostCounters counters = current == null ? PostCounters.NONE : current.counters();
+            if (carriesCounters && counters.version() == 0) {
+                counters = new PostCounters(post.viewCount(), post.likeCount(), 0);
+            }
+            PostCounters early = pending.take(post.id());
+            if (early != null && early.version() > counters.version()) {
+                counters = early;
+            }
+            if (current != null && current.version() == post.version()) {
+                return writeCounters(post.id(), current, counters);
             }
             try {
-                writer.updateDocument(PostFields.idTerm(post.id()), PostFields.toDocument(post));
+                writer.updateDocument(PostFields.idTerm(post.id()), PostFields.toDocument(post, counters));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            unrefreshed.put(post.id(), new Indexed(post.version(), bucket));
+            unrefreshed.put(post.id(), new Indexed(post.version(), counters.bucket(), counters, post.title(), post.categoryId()));
             tombstones.remove(post.id());
-            return Outcome.APPLIED;
+            return new Applied(Outcome.APPLIED, post.version(), post.title(), post.categoryId(), counters);
+        }
+    }
+
+    /**
+     * A change of the post's counter row (ADR 0080): ignored if the index holds counts of that
+     * row version or newer (a replay), kept for later if the post is not indexed yet, and
+     * otherwise written as an in-place doc-values update of the popularity and counts only when
+     * the popularity bucket moves. The page's text is never re-read or re-analysed.
+     */
+    public Applied applyCounters(long id, PostCounters counters) {
+        synchronized (writeLock) {
+            Indexed current = indexed(id);
+            if (current == null) {
+                if (tombstones.get(id) != null) {
+                    return new Applied(Outcome.STALE, 0, null, null, counters); // the post is deleted
+                }
+                pending.put(id, counters);
+                return new Applied(Outcome.DEFERRED, 0, null, null, counters);
+            }
+            if (counters.version() <= current.counters().version()) {
+                return new Applied(Outcome.STALE, current.version(), null, null, current.counters());
+            }
+            return writeCounters(id, current, counters);
+        }
+    }
+
+    /** Caller holds writeLock. Rewrites the counters' doc values if the bucket moved. */
+    private Applied writeCounters(long id, Indexed current, PostCounters counters) {
+        if (counters.bucket() == current.bucket()) {
+            // Like before ADR 0080: a change the ranking cannot see writes nothing. The index
+            // keeps the older counts (and counter version): replays compare against those.
+            return new Applied(Outcome.UNCHANGED, current.version(), current.title(), current.categoryId(), counters);
+        }
+        try {
+            writer.updateDocValues(PostFields.idTerm(id), PostFields.counterUpdates(counters));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        unrefreshed.put(id, new Indexed(current.version(), counters.bucket(), counters, current.title(), current.categoryId()));
+        return new Applied(Outcome.APPLIED, current.version(), current.title(), current.categoryId(), counters);
+    }
+
+    /** Counter changes waiting for their posts (the next commit records them). */
+    public int pendingCounters() {
+        synchronized (writeLock) {
+            return pending.size();
         }
     }
 
@@ -222,6 +298,7 @@ public class PostIndex implements Searchers, AutoCloseable {
             }
             unrefreshed.put(id, DELETED);
             tombstones.put(id, deleteVersion, deletedAtMillis);
+            pending.take(id);
             return Outcome.APPLIED;
         }
     }
@@ -272,6 +349,7 @@ public class PostIndex implements Searchers, AutoCloseable {
             Map<String, String> with = new HashMap<>(userData);
             with.put(FORMAT_KEY, FORMAT);
             tombstones.addTo(with);
+            pending.addTo(with);
             Map<String, String> data = Map.copyOf(with);
             writer.setLiveCommitData(data.entrySet());
             long now = System.currentTimeMillis();
@@ -316,9 +394,9 @@ public class PostIndex implements Searchers, AutoCloseable {
         try {
             Map<Long, Long> found = new java.util.TreeMap<>();
             for (long id : ids) {
-                long[] hit = IndexedVersions.find(searcher.getIndexReader(), id);
+                IndexedVersions.Found hit = IndexedVersions.find(searcher.getIndexReader(), id);
                 if (hit != null) {
-                    found.put(id, hit[0]);
+                    found.put(id, hit.version());
                 }
             }
             return found;
@@ -356,6 +434,7 @@ public class PostIndex implements Searchers, AutoCloseable {
                     Map<String, String> with = new HashMap<>(lastUserData);
                     with.put(FORMAT_KEY, FORMAT);
                     tombstones.addTo(with);
+                    pending.addTo(with);
                     writer.setLiveCommitData(with.entrySet());
                     writer.commit();
                 }
@@ -435,8 +514,9 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
         IndexSearcher searcher = acquire();
         try {
-            long[] found = IndexedVersions.find(searcher.getIndexReader(), id);
-            return found == null ? null : new Indexed(found[0], found[1]);
+            IndexedVersions.Found found = IndexedVersions.find(searcher.getIndexReader(), id);
+            return found == null ? null
+                    : new Indexed(found.version(), found.bucket(), found.counters(), found.title(), found.categoryId());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -3,7 +3,6 @@ package dev.hanwiki.search;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import org.apache.lucene.document.FeatureField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.search.Query;
 
@@ -12,8 +11,8 @@ import org.apache.lucene.search.Query;
  * boosts that Lucene can reason about while collecting the top hits (both expose maximum
  * scores per block, so documents that cannot enter the top k are skipped, never scored):
  * <ul>
- *   <li>popularity: {@code w * b / (b + pivot)} over the quantized popularity bucket b
- *       ({@link FeatureField#newSaturationQuery});</li>
+ *   <li>popularity: {@code w * (1 + b) / (1 + b + pivot)} over the quantized popularity bucket b
+ *       in doc values ({@link PopularityQuery}: updatable in place by a counter change, ADR 0080);</li>
  *   <li>recency: {@code w * pivot / (pivot + |createdAt - now|)}
  *       ({@link LongField#newDistanceFeatureQuery}).</li>
  * </ul>
@@ -37,7 +36,7 @@ final class Ranking {
     }
 
     static Query popularity() {
-        return FeatureField.newSaturationQuery(PostFields.FEATURES, PostFields.POPULARITY, POPULARITY_WEIGHT, POPULARITY_PIVOT);
+        return new PopularityQuery(PostFields.POPULARITY_BUCKET, POPULARITY_WEIGHT, POPULARITY_PIVOT);
     }
 
     /** @param now truncated to the hour by callers, so the query is the same for an hour (cacheable, stable pages) */

@@ -120,7 +120,8 @@ final class SearchEngine {
             int to = Math.min(docs.length, from + request.size());
             List<Hit> hits = new ArrayList<>(Math.max(0, to - from));
             for (int i = from; i < to; i++) {
-                PostDocument post = PostFields.fromStored(stored.document(docs[i].doc));
+                PostDocument post = PostFields.fromStored(stored.document(docs[i].doc),
+                        PostFields.counts(searcher.getIndexReader(), docs[i].doc));
                 hits.add(new Hit(post, snippets.of(docs[i].doc, post.content())));
             }
             TotalHits total = collected.top().totalHits;

@@ -138,6 +138,98 @@ class PostChangeApplierTest {
     }
 
     @Test
+    void counterRowChangeReachesTheIndexWithoutRewritingThePage() {
+        applyAndRefresh(List.of(record(0, key(1), DebeziumEvents.pageUpdated(1, "서울 여행", "본문", 2))));
+        java.util.Set<String> segments = dev.hanwiki.search.IndexSegments.names(index);
+
+        PostChangeApplier.BatchResult liked = applier.apply(List.of(
+                record(1, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 500, 40, 7))));
+        index.refresh();
+
+        assertThat(liked.applied()).isEqualTo(1);
+        assertThat(liked.changedAt()).isEmpty(); // not a fresh write of the page
+        assertThat(liked.changes()).singleElement().satisfies(c -> {
+            assertThat(c.countersOnly()).isTrue();
+            assertThat(c.reindexed()).isTrue();
+            assertThat(c.likeCount()).isEqualTo(40);
+            assertThat(c.viewCount()).isEqualTo(500);
+            // The counter row has no version or title: the ones announced are the page's, from the index.
+            assertThat(c.version()).isEqualTo(2);
+            assertThat(c.title()).isEqualTo("서울 여행");
+        });
+        // A doc-values update: the document was not added again (no re-analysis, no new segment).
+        assertThat(dev.hanwiki.search.IndexSegments.names(index)).isEqualTo(segments);
+        assertThat(dev.hanwiki.search.IndexedTitles.byId(index, 1)).hasValueSatisfying(t -> {
+            assertThat(t.likeCount()).isEqualTo(40);
+            assertThat(t.viewCount()).isEqualTo(500);
+        });
+    }
+
+    @Test
+    void replayedOlderCounterRowDoesNotRegressTheCounts() {
+        applyAndRefresh(List.of(
+                record(0, key(1), DebeziumEvents.pageUpdated(1, "t", "x", 2)),
+                record(1, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 5_000, 300, 9))));
+
+        PostChangeApplier.BatchResult replay = applier.apply(List.of(
+                record(2, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 10, 1, 4))));
+        index.refresh();
+
+        assertThat(replay.stale()).isEqualTo(1);
+        assertThat(replay.changes()).isEmpty();
+        assertThat(dev.hanwiki.search.IndexedTitles.byId(index, 1)).hasValueSatisfying(t -> assertThat(t.likeCount()).isEqualTo(300));
+    }
+
+    @Test
+    void anEditKeepsTheCountsOfTheCounterRow() {
+        applyAndRefresh(List.of(
+                record(0, key(1), DebeziumEvents.pageUpdated(1, "t", "x", 2)),
+                record(1, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 5_000, 300, 9))));
+
+        PostChangeApplier.BatchResult edit = applier.apply(List.of(record(2, key(1), DebeziumEvents.pageUpdated(1, "t2", "y", 3))));
+        index.refresh();
+
+        assertThat(edit.changes()).singleElement().satisfies(c -> assertThat(c.likeCount()).isEqualTo(300));
+        assertThat(dev.hanwiki.search.IndexedTitles.byId(index, 1)).hasValueSatisfying(t -> {
+            assertThat(t.version()).isEqualTo(3);
+            assertThat(t.likeCount()).isEqualTo(300);
+            assertThat(t.viewCount()).isEqualTo(5_000);
+        });
+    }
+
+    @Test
+    void counterRowBeforeItsPageWaitsForThePageEvenAcrossARestart() throws IOException {
+        PostChangeApplier.BatchResult early = applier.apply(List.of(
+                record(0, DebeziumEvents.counterKey(5), DebeziumEvents.countersChanged(5, 900, 70, 12))));
+        assertThat(early.changes()).isEmpty();
+        index.commit(java.util.Map.of());
+        index.closeWithoutCommit(); // a crash right after that commit
+        open();
+
+        applyAndRefresh(List.of(record(1, key(5), DebeziumEvents.pageUpdated(5, "late page", "x", 4))));
+
+        assertThat(dev.hanwiki.search.IndexedTitles.byId(index, 5)).hasValueSatisfying(t -> {
+            assertThat(t.likeCount()).isEqualTo(70);
+            assertThat(t.viewCount()).isEqualTo(900);
+        });
+        assertThat(index.pendingCounters()).isZero();
+    }
+
+    @Test
+    void counterRowOfADeletedPostIsIgnored() {
+        applyAndRefresh(List.of(
+                record(0, key(1), DebeziumEvents.pageUpdated(1, "t", "x", 2)),
+                record(1, key(1), DebeziumEvents.softDeleted(1, 3))));
+
+        PostChangeApplier.BatchResult late = applier.apply(List.of(
+                record(2, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 1, 1, 2))));
+
+        assertThat(late.stale()).isEqualTo(1);
+        assertThat(index.pendingCounters()).isZero();
+        assertThat(index.snapshot().docs()).isEmpty();
+    }
+
+    @Test
     void garbledRecordIsDeadLetteredAndTheRestOfTheBatchStillApplies() {
         PostChangeApplier.BatchResult result = applier.apply(List.of(
                 record(0, key(1), DebeziumEvents.created(1, "one", "x")),

@@ -31,6 +31,41 @@ class PostChangeParserTest {
     }
 
     @Test
+    void counterRowBecomesACounterChangeWithItsRowVersion() throws Exception {
+        PostChange change = parser.parse(DebeziumEvents.counterKey(5), DebeziumEvents.countersChanged(5, 120, 7, 33));
+
+        assertThat(change).isEqualTo(new PostChange.Counters(5, new dev.hanwiki.search.PostCounters(120, 7, 33)));
+        assertThat(change.changedAtMillis()).isEmpty();
+    }
+
+    @Test
+    void counterRowRemovedOrTombstonedMeansNothingForTheIndex() throws Exception {
+        String removed = DebeziumEvents.event("post_counters", "d", DebeziumEvents.counterRow(5, 1, 1, 3), null);
+
+        assertThat(parser.parse(DebeziumEvents.counterKey(5), removed)).isEqualTo(new PostChange.Ignored(5));
+        assertThat(parser.parse(DebeziumEvents.counterKey(5), null)).isEqualTo(new PostChange.Ignored(5));
+    }
+
+    @Test
+    void pageRowWithoutCountsDoesNotCarryCounters() throws Exception {
+        PostChange.Upsert newer = (PostChange.Upsert) parser.parse(key(5), DebeziumEvents.pageUpdated(5, "t", "c", 2));
+        PostChange.Upsert older = (PostChange.Upsert) parser.parse(key(5), DebeziumEvents.updated(5, "t", "c", 2));
+
+        assertThat(newer.carriesCounters()).isFalse();
+        assertThat(newer.post().viewCount()).isZero();
+        assertThat(older.carriesCounters()).isTrue();
+        assertThat(older.post().viewCount()).isEqualTo(3);
+    }
+
+    @Test
+    void counterRowWithoutCountsIsMalformed() {
+        String broken = DebeziumEvents.event("post_counters", "u", null, "{\"post_id\":5,\"version\":2}");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parser.parse(DebeziumEvents.counterKey(5), broken))
+                .isInstanceOf(MalformedChangeException.class).hasMessageContaining("view_count");
+    }
+
+    @Test
     void nullCategoryStaysNull() throws Exception {
         PostChange.Upsert upsert = (PostChange.Upsert) parser.parse(key(5), DebeziumEvents.created(5, "t", "c"));
 

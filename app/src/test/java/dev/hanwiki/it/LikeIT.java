@@ -102,10 +102,10 @@ class LikeIT {
         }
     }
 
-    /** [posts.like_count, rows in post_likes] in the primary. */
+    /** [post_counters.like_count, rows in post_likes] in the primary. */
     private static List<Long> likeCountAndRows(long postId) throws Exception {
         try (var c = Stack.primary(); var ps = c.prepareStatement(
-                "SELECT p.like_count, (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = p.id) FROM posts p WHERE p.id = ?")) {
+                "SELECT c.like_count, (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = c.post_id) FROM post_counters c WHERE c.post_id = ?")) {
             ps.setLong(1, postId);
             try (var rs = ps.executeQuery()) {
                 assertThat(rs.next()).isTrue();

@@ -50,7 +50,8 @@ class PostIndexTest {
             TopDocs top = searcher.search(new MatchAllDocsQuery(), 100);
             List<PostDocument> docs = new ArrayList<>();
             for (ScoreDoc d : top.scoreDocs) {
-                docs.add(PostFields.fromStored(searcher.storedFields().document(d.doc)));
+                docs.add(PostFields.fromStored(searcher.storedFields().document(d.doc),
+                        PostFields.counts(searcher.getIndexReader(), d.doc)));
             }
             docs.sort(Comparator.comparingLong(PostDocument::id));
             return docs;
@@ -116,6 +117,73 @@ class PostIndexTest {
 
         assertThat(index.docCounts().maxDoc()).isEqualTo(maxDocBefore); // no delete + re-add happened
         assertThat(stored().getFirst().likeCount()).isEqualTo(200);
+    }
+
+    /**
+     * The names of the index's segments as the current searcher sees them: a counter change
+     * written as a doc-values update keeps them; re-adding the document (analysing it again)
+     * flushes it into a new segment.
+     */
+    static java.util.Set<String> segmentNames(PostIndex index) {
+        org.apache.lucene.search.IndexSearcher searcher = index.acquire();
+        try {
+            java.util.Set<String> names = new java.util.TreeSet<>();
+            for (org.apache.lucene.index.LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+                names.add(((org.apache.lucene.index.SegmentReader) org.apache.lucene.index.FilterLeafReader.unwrap(leaf.reader()))
+                        .getSegmentName());
+            }
+            return names;
+        } finally {
+            index.release(searcher);
+        }
+    }
+
+    /** Ids in ranking order when only popularity tells the documents apart. */
+    private List<Long> byPopularity() throws IOException {
+        IndexSearcher searcher = index.acquire();
+        try {
+            org.apache.lucene.search.Query query = new org.apache.lucene.search.BooleanQuery.Builder()
+                    .add(new MatchAllDocsQuery(), org.apache.lucene.search.BooleanClause.Occur.MUST)
+                    .add(Ranking.popularity(), org.apache.lucene.search.BooleanClause.Occur.SHOULD)
+                    .build();
+            List<Long> ids = new ArrayList<>();
+            for (ScoreDoc d : searcher.search(query, 10).scoreDocs) {
+                ids.add(Long.parseLong(searcher.storedFields().document(d.doc).get(PostFields.ID)));
+            }
+            return ids;
+        } finally {
+            index.release(searcher);
+        }
+    }
+
+    @Test
+    void counterChangeMovesTheRankingInPlaceWithoutReindexingThePage() throws IOException {
+        index.apply(post(1, "같은 제목", "같은 본문", 2), false);
+        index.apply(post(2, "같은 제목", "같은 본문", 2), false);
+        index.applyCounters(1, new PostCounters(50, 1, 1));
+        index.refresh();
+        assertThat(byPopularity()).containsExactly(1L, 2L);
+        int maxDoc = index.docCounts().maxDoc();
+        java.util.Set<String> segments = segmentNames(index);
+
+        assertThat(index.applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndex.Outcome.APPLIED);
+        index.refresh();
+
+        assertThat(byPopularity()).containsExactly(2L, 1L);
+        assertThat(index.docCounts().maxDoc()).isEqualTo(maxDoc); // updated in place, not deleted and added again
+        assertThat(segmentNames(index)).isEqualTo(segments); // no new segment: the page was not analysed again
+        assertThat(stored()).extracting(PostDocument::likeCount).containsExactly(1L, 300L);
+    }
+
+    @Test
+    void counterChangeIsAppliedOnlyIfItsRowVersionIsNewer() {
+        index.apply(post(1, "t", "c", 2), false);
+        index.applyCounters(1, new PostCounters(5_000, 300, 8));
+
+        assertThat(index.applyCounters(1, new PostCounters(10, 0, 7)).outcome()).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.applyCounters(1, new PostCounters(10, 0, 8)).outcome()).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.applyCounters(1, new PostCounters(5_001, 300, 9)).outcome()).isEqualTo(PostIndex.Outcome.UNCHANGED);
+        assertThat(index.applyCounters(1, new PostCounters(10, 0, 10)).outcome()).isEqualTo(PostIndex.Outcome.APPLIED);
     }
 
     @Test
