@@ -17,8 +17,9 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param maxQueryChars      longer text is a 400 (a search box, not a paste target)
  * @param maxTerms           more whitespace-separated words is a 400
- * @param timeBudget         collecting hits stops after this long; the answer is then partial
- *                           (header {@code X-Hanwiki-Partial: time-budget}) and never cached
+ * @param timeBudget         collecting hits stops after this long (wall time: a backstop, far
+ *                           above a normal search, so a busy machine does not cut answers); the
+ *                           answer is then partial ({@code X-Hanwiki-Partial: true}), never cached
  * @param suggestionBudget   did-you-mean work stops after this long (words not yet looked at
  *                           stay as typed)
  * @param suggestionMaxWords unknown words corrected per query at most; did-you-mean is only
@@ -29,13 +30,13 @@ import org.springframework.validation.annotation.Validated;
 record SearchLimits(
         @Min(1) @Max(SearchRequest.MAX_QUERY_LENGTH) @DefaultValue("512") int maxQueryChars,
         @Min(1) @Max(1000) @DefaultValue("32") int maxTerms,
-        @NotNull @DefaultValue("300ms") @DurationMin(millis = 1) @DurationMax(seconds = 30) Duration timeBudget,
-        @NotNull @DefaultValue("25ms") @DurationMin(millis = 1) @DurationMax(seconds = 5) Duration suggestionBudget,
+        @NotNull @DefaultValue("1s") @DurationMin(millis = 1) @DurationMax(seconds = 30) Duration timeBudget,
+        @NotNull @DefaultValue("50ms") @DurationMin(millis = 1) @DurationMax(seconds = 5) Duration suggestionBudget,
         @Min(0) @Max(32) @DefaultValue("4") int suggestionMaxWords) {
 
     /** Defaults, for tools and tests that build the engine by hand. */
     static SearchLimits defaults() {
-        return new SearchLimits(512, 32, Duration.ofMillis(300), Duration.ofMillis(25), 4);
+        return new SearchLimits(512, 32, Duration.ofSeconds(1), Duration.ofMillis(50), 4);
     }
 
     SearchLimits withTimeBudget(Duration budget) {

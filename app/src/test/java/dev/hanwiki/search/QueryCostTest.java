@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What one search may cost (ADR 0087): the issue's 32 unknown long words answer in well under
- * 100 ms with the default limits (did-you-mean looks at 4 unknown words at most, within 25 ms),
+ * 100 ms with the default limits (did-you-mean looks at 4 unknown words at most, within 50 ms),
  * past the caps a query is a clear 400, and a search past its time budget is marked partial.
  */
 class QueryCostTest {
