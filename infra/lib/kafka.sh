@@ -21,7 +21,8 @@ kafka_start() {
     kafka_java kafka.tools.StorageTool format --standalone -t "$id" -c "$CONF/kafka-server.properties" \
       >>"$LOGS/kafka.log" 2>&1 || die "Kafka storage format failed (log: $LOGS/kafka.log)"
   fi
-  start_bg kafka "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+  # shellcheck disable=SC2046  # jmx_agent prints one option or nothing
+  start_bg kafka "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent kafka) \
     -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -cp "$(KAFKA_LIBS)/*" kafka.Kafka "$CONF/kafka-server.properties"
 }
@@ -67,7 +68,8 @@ connect_start() {
   CONNECT_PLUGIN_PATH="$TOOLS/connect-plugins-$DEBEZIUM_VERSION" \
     render "$HANWIKI_ROOT/infra/templates/connect-distributed.properties" "$CONF/connect-distributed.properties"
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
-  start_bg connect "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+  # shellcheck disable=SC2046  # jmx_agent prints one option or nothing
+  start_bg connect "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent connect) \
     -XX:+UseG1GC -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -cp "$(KAFKA_LIBS)/*" org.apache.kafka.connect.cli.ConnectDistributed "$CONF/connect-distributed.properties"
 }

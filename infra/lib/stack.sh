@@ -27,5 +27,8 @@ mysqld-exporter-primary|$MYSQLD_EXPORTER_PRIMARY_PORT|port_open $MYSQLD_EXPORTER
 mysqld-exporter-replica|$MYSQLD_EXPORTER_REPLICA_PORT|port_open $MYSQLD_EXPORTER_REPLICA_PORT
 redis-exporter|$REDIS_EXPORTER_PORT|port_open $REDIS_EXPORTER_PORT
 nginx-exporter|$NGINX_EXPORTER_PORT|port_open $NGINX_EXPORTER_PORT
+mtail|$MTAIL_PORT|mtail_ready
+alert-receiver|$ALERT_RECEIVER_PORT|alert_receiver_ready
+alertmanager|$ALERTMANAGER_PORT|alertmanager_ready
 EOT
 }
