@@ -6,6 +6,7 @@
 #   check_rules.py          every alert has a firing and a quiet test, a severity, a summary and a runbook
 #   amtool check-config     on the rendered alertmanager.yml
 #   amtool config routes    each severity reaches its receiver
+#   test_alertmanager.py    the real Alertmanager on free ports: routing, grouping, inhibition (~15 s)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$HANWIKI_ROOT/infra/lib/monitoring.sh"
@@ -26,4 +27,5 @@ route page severity=page alertname=AuthRedisDown
 route ticket severity=ticket alertname=CacheShardDown
 route heartbeat severity=heartbeat alertname=Watchdog
 route ticket alertname=SomethingWithoutSeverity
-ok "monitoring checks passed (prometheus config, rule unit tests, alertmanager config and routes)"
+python3 "$HANWIKI_ROOT/infra/monitoring/test_alertmanager.py"
+ok "monitoring checks passed (prometheus config, rule unit tests, alertmanager config, routes and inhibition)"
