@@ -6,6 +6,7 @@
 #   check_rules.py          every alert has a firing and a quiet test, a severity, a summary and a runbook
 #   amtool check-config     on the rendered alertmanager.yml
 #   amtool config routes    each severity reaches its receiver
+#   mtail --one_shot        the nginx log program counts a sample log as expected
 #   test_alertmanager.py    the real Alertmanager on free ports: routing, grouping, inhibition (~15 s)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
@@ -27,5 +28,9 @@ route page severity=page alertname=AuthRedisDown
 route ticket severity=ticket alertname=CacheShardDown
 route heartbeat severity=heartbeat alertname=Watchdog
 route ticket alertname=SomethingWithoutSeverity
+counts=$(mtail -progs "$HANWIKI_ROOT/infra/monitoring/mtail" -logs "$HANWIKI_ROOT/infra/monitoring/mtail/testdata/nginx-access.log" \
+  -one_shot -logtostderr 2>/dev/null | python3 -c 'import json,sys; d=json.load(sys.stdin)
+print(*(int(d[k][0]["LabelValues"][0]["Value"]["Value"]) for k in ("hanwiki_nginx_requests_total","hanwiki_nginx_upstream_failures_total")))')
+[ "$counts" = "6 2" ] || die "mtail's nginx program counted '$counts' (requests, upstream failures) in the sample log, not '6 2'"
 python3 "$HANWIKI_ROOT/infra/monitoring/test_alertmanager.py"
 ok "monitoring checks passed (prometheus config, rule unit tests, alertmanager config, routes and inhibition)"
