@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it check-monitoring alerts rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery
+.PHONY: help up down status logs clean install build test unit-test it check-monitoring alerts dashboards rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -58,6 +58,9 @@ check-monitoring: ## offline: promtool check config + rule unit tests, amtool ch
 
 alerts: ## what the alert webhook receiver got (var/alerts/received.jsonl), one line per alert and status
 	@python3 $(INFRA)/monitoring/received.py
+
+dashboards: ## render every dashboard's panels to PNG from the live Prometheus into var/dashboards/ over RANGE (30m)
+	@/usr/bin/python3 $(INFRA)/monitoring/dashboards.py --range $(or $(RANGE),30m)
 
 rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N=1|2)
 	@bash $(INFRA)/ctl.sh rebuild node$(or $(N),$(error set N=1 or N=2))
