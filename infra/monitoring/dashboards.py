@@ -8,7 +8,12 @@ and $__interval become the step-based intervals Grafana would use.
 
 Runs with Debian's python3-matplotlib (/usr/bin/python3). `make dashboards RANGE=1h`.
 
+With --check it renders nothing: it runs every panel's queries once against the running stack
+and exits 1 if one errors or returns no data, except the panels grafana/dashboards/empty-by-design.json
+lists with the reason they are empty on a healthy stack (DashboardsIT runs it).
+
 usage: dashboards.py [--range 30m | --start T --end T] [--out DIR] [--prometheus URL] [--strict]
+       dashboards.py --check [--prometheus URL]
 """
 import argparse
 import datetime
@@ -127,6 +132,51 @@ def panel_series(base, panel, variables, start, end, step):
     return series, None if series else "no data"
 
 
+def query_instant(base, expr):
+    params = urllib.parse.urlencode({"query": expr})
+    try:
+        with urllib.request.urlopen(f"{base}/api/v1/query?{params}", timeout=30) as r:
+            body = json.load(r)
+    except urllib.error.HTTPError as e:
+        body = json.load(e)
+    if body.get("status") != "success":
+        raise ValueError(body.get("error", "query failed"))
+    return body["data"]["result"]
+
+
+def check(base):
+    """Every query of every panel answers with data, or its panel is listed as empty by design."""
+    allowed = json.load(open(os.path.join(ROOT, "grafana", "dashboards", "empty-by-design.json"), encoding="utf-8"))
+    problems, checked = [], 0
+    for dash, _ in dashboards():
+        variables = [v["name"] for v in dash.get("templating", {}).get("list", [])]
+        empty_ok = allowed.get(dash.get("uid"), {})
+        for panel in dash.get("panels", []):
+            for target in panel.get("targets", []):
+                if not target.get("expr"):
+                    continue
+                checked += 1
+                where = f'{dash.get("uid")} / {panel.get("title")} / {target.get("refId")}'
+                try:
+                    result = query_instant(base, substitute(target["expr"], variables, 15))
+                except (ValueError, OSError) as e:
+                    problems.append(f"{where}: query error: {e}")
+                    continue
+                if not result and panel.get("title") not in empty_ok:
+                    problems.append(f"{where}: no data: {target['expr']}")
+    for p in problems:
+        print("dashboard check:", p, file=sys.stderr)
+    print(f"dashboard check: {checked} queries, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+def dashboards():
+    folder = os.path.join(ROOT, "grafana", "dashboards")
+    for path in sorted(os.listdir(folder)):
+        if path.endswith(".json") and path != "empty-by-design.json":
+            yield json.load(open(os.path.join(folder, path), encoding="utf-8")), path
+
+
 def slug(text):
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "panel"
 
@@ -139,16 +189,16 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "var", "dashboards"))
     ap.add_argument("--prometheus", default=None, help="base URL (default: from infra/ports.env)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if a panel's query errors")
+    ap.add_argument("--check", action="store_true", help="only check that every panel query answers with data")
     args = ap.parse_args()
     base = args.prometheus or prometheus_url()
+    if args.check:
+        return check(base)
     end = parse_time(args.end) if args.end else datetime.datetime.now().timestamp()
     start = parse_time(args.start) if args.start else end - parse_duration(args.range)
     step = max(5, int((end - start) / 300))
     errors = 0
-    for path in sorted(os.listdir(os.path.join(ROOT, "grafana", "dashboards"))):
-        if not path.endswith(".json"):
-            continue
-        dash = json.load(open(os.path.join(ROOT, "grafana", "dashboards", path), encoding="utf-8"))
+    for dash, path in dashboards():
         variables = [v["name"] for v in dash.get("templating", {}).get("list", [])]
         panels = [p for p in dash.get("panels", []) if p.get("targets")]
         outdir = os.path.join(args.out, slug(dash.get("title", path)))
