@@ -10,12 +10,12 @@
 #   test_alertmanager.py    the real Alertmanager on free ports: routing, grouping, inhibition (~15 s)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
-. "$HANWIKI_ROOT/infra/lib/monitoring.sh"
+. "$HANWIKI_ROOT/infra/lib/alerting.sh"
 for tool in promtool amtool; do
   command -v "$tool" >/dev/null || die "$tool is missing: run make install (Debian packages prometheus, prometheus-alertmanager)"
 done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-monitoring_render_configs "$tmp"
+alerting_render_configs "$tmp"
 (cd "$HANWIKI_ROOT/grafana/prometheus" && promtool test rules tests/*.yml)
 python3 "$HANWIKI_ROOT/infra/monitoring/check_rules.py" "$HANWIKI_ROOT/grafana/prometheus/rules.yml" \
   "$HANWIKI_ROOT/grafana/prometheus/tests/rules_test.yml" "$HANWIKI_ROOT"
