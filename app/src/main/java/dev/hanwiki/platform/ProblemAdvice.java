@@ -130,6 +130,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         if (problem.getProperties() == null || !problem.getProperties().containsKey("code")) {
             problem.setProperty("code", ProblemCodes.forStatus(statusCode));
         }
+        withRequestId(problem);
         return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
     }
 
@@ -153,12 +154,22 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     private static ResponseEntity<ProblemDetail> retryLater(String code, String detail, int seconds) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, detail);
         problem.setProperty("code", code);
+        withRequestId(problem);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, Integer.toString(seconds)).body(problem);
     }
 
     private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setProperty("code", code);
+        withRequestId(problem);
         return ResponseEntity.status(status).body(problem);
+    }
+
+    /** The request's id (RequestIdFilter) as the last member, so a report names the log lines. */
+    private static void withRequestId(ProblemDetail problem) {
+        String requestId = RequestIdFilter.current();
+        if (requestId != null) {
+            problem.setProperty("requestId", requestId);
+        }
     }
 }

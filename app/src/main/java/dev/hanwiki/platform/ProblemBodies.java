@@ -9,7 +9,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Problem bodies for the places that run outside Spring MVC, where {@link ProblemAdvice} cannot
  * help: security filters, the servlet error page and Tomcat's own error valve. They carry the
  * same members as the advice's responses ({@code type} is left out, as there, because it is
- * always {@code about:blank}).
+ * always {@code about:blank}), including the {@code requestId} of {@link RequestIdFilter}.
  */
 final class ProblemBodies {
 
@@ -33,6 +33,10 @@ final class ProblemBodies {
             body.put("instance", instance);
         }
         body.put("code", code == null ? ProblemCodes.forStatus(status) : code);
+        String requestId = RequestIdFilter.current();
+        if (requestId != null) {
+            body.put("requestId", requestId);
+        }
         return JSON.writeValueAsBytes(body);
     }
 

@@ -25,7 +25,7 @@ class ContractIT {
             "likeCount", "createdAt", "updatedAt");
     private static final Set<String> HIT = Set.of("id", "title", "snippet", "authorId", "authorNickname", "viewCount",
             "likeCount", "createdAt");
-    private static final Set<String> PROBLEM = Set.of("title", "status", "detail", "instance", "code");
+    private static final Set<String> PROBLEM = Set.of("title", "status", "detail", "instance", "code", "requestId");
 
     private static Set<String> names(JsonNode node) {
         assertThat(node.isObject()).as("an object: " + node).isTrue();
