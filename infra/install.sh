@@ -12,7 +12,7 @@ APT_PACKAGES=(
   mariadb-server mariadb-client redis-server nginx
   prometheus prometheus-node-exporter prometheus-mysqld-exporter
   prometheus-redis-exporter prometheus-nginx-exporter prometheus-alertmanager mtail
-  python3-matplotlib
+  python3-matplotlib python3-yaml
   gettext-base curl unzip procps
 )
 

@@ -17,7 +17,7 @@ done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 alerting_render_configs "$tmp"
 (cd "$HANWIKI_ROOT/grafana/prometheus" && promtool test rules tests/*.yml)
-python3 "$HANWIKI_ROOT/infra/monitoring/check_rules.py" "$HANWIKI_ROOT/grafana/prometheus/rules.yml" \
+/usr/bin/python3 "$HANWIKI_ROOT/infra/monitoring/check_rules.py" "$HANWIKI_ROOT/grafana/prometheus/rules.yml" \
   "$HANWIKI_ROOT/grafana/prometheus/tests/rules_test.yml" "$HANWIKI_ROOT"
 route() {  # route EXPECTED_RECEIVER LABEL=VALUE...
   local want="$1"; shift

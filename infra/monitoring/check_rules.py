@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks what `promtool test rules` cannot: every alert in the rules file has at least one
 unit test in which it fires and one in which it stays quiet, and carries a severity, a summary
 and a runbook_url naming a file that exists. Exit 1 with the list of what is missing.
