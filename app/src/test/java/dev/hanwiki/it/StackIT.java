@@ -99,7 +99,8 @@ class StackIT {
             return allUp;
         });
         assertThat(upByJob).containsEntry("hanwiki-app", 2L).containsEntry("mysqld", 2L).containsEntry("redis", 4L)
-                .containsEntry("node", 1L).containsEntry("nginx", 1L).containsEntry("prometheus", 1L);
+                .containsEntry("node", 1L).containsEntry("nginx", 1L).containsEntry("prometheus", 1L)
+                .containsEntry("alertmanager", 1L).containsEntry("mtail", 1L).containsEntry("kafka", 1L).containsEntry("connect", 1L);
     }
 
     @Test
