@@ -204,10 +204,11 @@ def main():
         outdir = os.path.join(args.out, slug(dash.get("title", path)))
         os.makedirs(outdir, exist_ok=True)
         rows = max((p.get("gridPos", {}).get("y", 0) + p.get("gridPos", {}).get("h", 8)) for p in panels) if panels else 1
-        page = plt.figure(figsize=(16, max(4, rows * 0.45)))
+        height = max(4.0, rows * 0.45)
+        page = plt.figure(figsize=(16, height))
         page.suptitle(f'{dash.get("title", path)}  ({datetime.datetime.fromtimestamp(start):%Y-%m-%d %H:%M} to '
-                      f'{datetime.datetime.fromtimestamp(end):%H:%M})', fontsize=11)
-        grid = page.add_gridspec(rows, 24, hspace=2.5, wspace=2)
+                      f'{datetime.datetime.fromtimestamp(end):%H:%M})', fontsize=11, y=1 - 0.25 / height)
+        grid = page.add_gridspec(rows, 24, hspace=0, wspace=0, top=1 - 0.6 / height, bottom=0.2 / height, left=0.04, right=0.99)
         summary = []
         for panel in panels:
             series, problem = panel_series(base, panel, variables, start, end, step)
@@ -221,6 +222,8 @@ def main():
             plt.close(fig)
             g = panel.get("gridPos", {"x": 0, "y": 0, "w": 12, "h": 8})
             ax = page.add_subplot(grid[g["y"]:g["y"] + g["h"], g["x"]:g["x"] + g["w"]])
+            box = ax.get_position()  # room for the title above and the time axis below
+            ax.set_position([box.x0 + box.width * 0.04, box.y0 + box.height * 0.12, box.width * 0.93, box.height * 0.72])
             draw(ax, panel, series, problem)
         page.savefig(os.path.join(outdir, "_dashboard.png"), dpi=80)
         plt.close(page)
