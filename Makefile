@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -43,9 +43,10 @@ unit-test: ## unit tests only (no processes needed)
 	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) test
 
-test: ## compose validation, unit tests, integration tests against the real stack (started if needed), then the browser tests
+test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), then the browser tests
 	@bash $(INFRA)/install.sh
 	@bash $(INFRA)/compose/check.sh
+	@bash $(INFRA)/monitoring/check.sh
 	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
@@ -68,6 +69,15 @@ browser-test: up ## the pages in headless Chromium (sign up, write, search, auto
 
 screenshots: up ## refresh docs/screenshots/ (one PNG per page) by running the browser journey
 	@bash $(INFRA)/web.sh screenshots
+
+check-monitoring: ## offline: promtool check config + rule unit tests, amtool check-config + routes, every alert tested
+	@bash $(INFRA)/monitoring/check.sh
+
+alerts: ## what the alert webhook receiver got (var/alerts/received.jsonl), one line per alert and status
+	@python3 $(INFRA)/monitoring/received.py
+
+dashboards: ## render every dashboard's panels to PNG from the live Prometheus into var/dashboards/ over RANGE (30m)
+	@/usr/bin/python3 $(INFRA)/monitoring/dashboards.py --range $(or $(RANGE),30m)
 
 rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N=1|2)
 	@bash $(INFRA)/ctl.sh rebuild node$(or $(N),$(error set N=1 or N=2))

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the native stack needs that is missing, and nothing twice:
-#   apt:   MariaDB, Redis, nginx, Prometheus and its node/mysqld/redis/nginx exporters
+#   apt:   MariaDB, Redis, nginx, Prometheus and its node/mysqld/redis/nginx exporters,
+#          Alertmanager (with amtool), mtail
 #   Maven: the pinned Maven, the Kafka runtime (broker, tools, Connect) and the
-#          Debezium MariaDB connector plugin
+#          Debezium MariaDB connector plugin, the Prometheus JMX exporter agent
 #   web:   Chromium and Korean fonts from apt, playwright-core from npm (pinned by
 #          web/test/package-lock.json) for the browser tests (ADR 0074)
 # and checks that a JDK >= $JDK_MIN is present. Safe to run any number of times.
@@ -12,7 +13,8 @@ set -euo pipefail
 APT_PACKAGES=(
   mariadb-server mariadb-client redis-server nginx
   prometheus prometheus-node-exporter prometheus-mysqld-exporter
-  prometheus-redis-exporter prometheus-nginx-exporter
+  prometheus-redis-exporter prometheus-nginx-exporter prometheus-alertmanager mtail
+  python3-matplotlib python3-yaml
   gettext-base curl unzip procps iproute2 socat
 )
 
@@ -75,6 +77,18 @@ install_web() {
   fi
 }
 
+# The JMX exporter java agent (Kafka and Connect metrics): one jar, no dependencies.
+install_jmx_exporter() {
+  local jar="$TOOLS/jmx_prometheus_javaagent-$JMX_EXPORTER_VERSION.jar"
+  [ -f "$jar" ] && return 0
+  log "fetching the Prometheus JMX exporter agent $JMX_EXPORTER_VERSION"
+  local mvn; mvn=$(ensure_maven)
+  mkdir -p "$TOOLS"
+  JAVA_HOME="$(select_jdk)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$mvn" -B -q dependency:copy \
+    -Dartifact="io.prometheus.jmx:jmx_prometheus_javaagent:$JMX_EXPORTER_VERSION" -DoutputDirectory="$TOOLS" >&2 \
+    || die "could not fetch io.prometheus.jmx:jmx_prometheus_javaagent:$JMX_EXPORTER_VERSION"
+}
+
 main() {
   install_apt
   install_web
@@ -82,6 +96,7 @@ main() {
   ensure_maven >/dev/null
   install_kafka
   install_debezium
+  install_jmx_exporter
   ok "install complete"
 }
 main "$@"

@@ -186,6 +186,10 @@ def configs(topo):
         "VAR": "state", "LOGS": "logs",
         # Filled by compose/init/nginx-entry.sh from its drain markers when nginx starts.
         "NODE1_DRAIN": "${NODE1_DRAIN}", "NODE2_DRAIN": "${NODE2_DRAIN}",
+        # The pages (web/public) are mounted under /srv/hanwiki in the container.
+        "HANWIKI_ROOT": "/srv/hanwiki",
+        # No trusted load generators in production (docs/security.md): an empty geo block.
+        "NGINX_TRUSTED_GEO": "",
     })
     out["host-%s/nginx.conf" % nginx_host.lower()] = render_config("nginx/nginx.conf", v, "compose")
 

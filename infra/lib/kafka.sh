@@ -25,9 +25,10 @@ kafka_start() {
       --add-scram "SCRAM-SHA-512=[name=connect,password=$KAFKA_CONNECT_PASSWORD]" \
       >>"$LOGS/kafka.log" 2>&1 || die "Kafka storage format failed (log: $LOGS/kafka.log)"
   fi
+  # shellcheck disable=SC2046  # jmx_agent prints one option or nothing
   as_service_user hanwiki "$VAR/kafka"
   secret_file hanwiki "$CONF/kafka-server.properties"
-  start_bg kafka $(on KAFKA) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+  start_bg kafka $(on KAFKA) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent kafka) \
     -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -cp "$(KAFKA_LIBS)/*" kafka.Kafka "$CONF/kafka-server.properties"
 }
@@ -92,8 +93,9 @@ connect_start() {
   CONNECT_PLUGIN_PATH="$TOOLS/connect-plugins-$DEBEZIUM_VERSION" \
     render "$HANWIKI_ROOT/infra/templates/connect-distributed.properties" "$CONF/connect-distributed.properties"
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
+  # shellcheck disable=SC2046  # jmx_agent prints one option or nothing
   secret_file hanwiki "$CONF/connect-distributed.properties"
-  start_bg connect $(on CONNECT) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow \
+  start_bg connect $(on CONNECT) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent connect) \
     -XX:+UseG1GC -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -cp "$(KAFKA_LIBS)/*" org.apache.kafka.connect.cli.ConnectDistributed "$CONF/connect-distributed.properties"
 }

@@ -1,18 +1,14 @@
 # shellcheck shell=bash
 # Prometheus (host M) and the exporters: a node exporter on every host, a mysqld exporter
 # beside each database, the redis exporter (multi-target, on M) and the nginx exporter beside
-# nginx. Each binds its host's address; Prometheus scrapes them across the hosts' links.
+# nginx. Each binds its host's address; Prometheus scrapes them across the hosts' links. Then
+# Alertmanager, its receiver and mtail (alerting.sh).
 # The hosts that run a node exporter: every host, or one in the local topology (one address).
 node_exporter_hosts() { if hosts_mode; then echo "${NODE_EXPORTER_HOSTS//,/ }"; else echo "${NODE_EXPORTER_HOSTS%%,*}"; fi; }
 
 monitoring_start() {
   if ! running prometheus; then
-    local h cfgs=""
-    for h in $(node_exporter_hosts); do
-      cfgs="$cfgs${cfgs:+, }{targets: ['$(host_addr "$h"):$NODE_EXPORTER_PORT'], labels: {host: '$h'}}"
-    done
-    NODE_EXPORTER_STATIC_CONFIGS="[$cfgs]" render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$CONF/prometheus.yml"
-    promtool check config "$CONF/prometheus.yml" >>"$LOGS/prometheus.log" 2>&1 \
+    alerting_render_configs "$CONF" >>"$LOGS/prometheus.log" 2>&1 \
       || { tail -5 "$LOGS/prometheus.log" >&2; die "promtool rejects the Prometheus config or its rules"; }
     mkdir -p "$VAR/prometheus"; as_service_user prometheus "$VAR/prometheus"
     secret_file prometheus "$CONF/prometheus.yml"
@@ -32,7 +28,7 @@ monitoring_start() {
       "$DB_EXPORTER_PASSWORD" "$(db_addr "$role")" "$(db_port "$role")" >"$CONF/mysqld-exporter-$role.cnf")
     secret_file prometheus "$CONF/mysqld-exporter-$role.cnf"
     start_bg "mysqld-exporter-$role" $(on "$comp") $(run_as prometheus) prometheus-mysqld-exporter --config.my-cnf="$CONF/mysqld-exporter-$role.cnf" \
-      --web.listen-address="$(addr_of "$comp"):$(eval echo "\$${comp}_PORT")"
+      --collect.binlog_size --web.listen-address="$(addr_of "$comp"):$(eval echo "\$${comp}_PORT")"
   done
   # Credentials in its environment (not on the command line, which every user can read).
   running redis-exporter || start_bg redis-exporter $(on REDIS_EXPORTER) $(run_as prometheus) env REDIS_USER=exporter \
@@ -40,6 +36,7 @@ monitoring_start() {
     -web.listen-address="$REDIS_EXPORTER_ADDR:$REDIS_EXPORTER_PORT"
   running nginx-exporter || start_bg nginx-exporter $(on NGINX_EXPORTER) $(run_as prometheus) prometheus-nginx-exporter \
     -nginx.scrape-uri="http://127.0.0.1:$NGINX_STATUS_PORT/stub_status" -web.listen-address="$NGINX_EXPORTER_ADDR:$NGINX_EXPORTER_PORT"
+  alerting_start
 }
 
 prometheus_ready() { http_ok "http://$PROMETHEUS_ADDR:$PROMETHEUS_PORT/-/ready"; }
@@ -49,4 +46,5 @@ monitoring_wait() {
   while IFS='|' read -r name host addr port check; do
     case "$name" in *-exporter*) wait_for "$name" 20 "$name" $check ;; esac
   done < <(components)
+  alerting_wait
 }

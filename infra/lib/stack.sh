@@ -2,7 +2,7 @@
 # Loads every component library. The order of COMPONENTS is the start order; down.sh
 # stops them in reverse.
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-for _lib in hosts mariadb redis kafka app nginx monitoring; do
+for _lib in hosts mariadb redis kafka app nginx monitoring alerting; do
   . "$HANWIKI_ROOT/infra/lib/$_lib.sh"
 done
 unset _lib
@@ -30,6 +30,9 @@ mysqld-exporter-primary|$MYSQLD_EXPORTER_PRIMARY_HOST|$MYSQLD_EXPORTER_PRIMARY_A
 mysqld-exporter-replica|$MYSQLD_EXPORTER_REPLICA_HOST|$MYSQLD_EXPORTER_REPLICA_ADDR|$MYSQLD_EXPORTER_REPLICA_PORT|port_open $MYSQLD_EXPORTER_REPLICA_ADDR $MYSQLD_EXPORTER_REPLICA_PORT
 redis-exporter|$REDIS_EXPORTER_HOST|$REDIS_EXPORTER_ADDR|$REDIS_EXPORTER_PORT|port_open $REDIS_EXPORTER_ADDR $REDIS_EXPORTER_PORT
 nginx-exporter|$NGINX_EXPORTER_HOST|$NGINX_EXPORTER_ADDR|$NGINX_EXPORTER_PORT|port_open $NGINX_EXPORTER_ADDR $NGINX_EXPORTER_PORT
+mtail|$MTAIL_HOST|$MTAIL_ADDR|$MTAIL_PORT|mtail_ready
+alert-receiver|$ALERT_RECEIVER_HOST|$ALERT_RECEIVER_ADDR|$ALERT_RECEIVER_PORT|alert_receiver_ready
+alertmanager|$ALERTMANAGER_HOST|$ALERTMANAGER_ADDR|$ALERTMANAGER_PORT|alertmanager_ready
 EOT
 }
 # The names of the components on HOST.

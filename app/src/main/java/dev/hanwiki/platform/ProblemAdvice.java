@@ -136,6 +136,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         if (problem.getProperties() == null || !problem.getProperties().containsKey("code")) {
             problem.setProperty("code", ProblemCodes.forStatus(statusCode));
         }
+        withRequestId(problem);
         return super.handleExceptionInternal(ex, withMessage(problem), headers, statusCode, request);
     }
 
@@ -159,6 +160,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     private static ResponseEntity<ProblemDetail> retryLater(String code, String detail, int seconds) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, detail);
         problem.setProperty("code", code);
+        withRequestId(problem);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, Integer.toString(seconds))
                 .body(withMessage(problem));
     }
@@ -166,6 +168,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setProperty("code", code);
+        withRequestId(problem);
         return ResponseEntity.status(status).body(withMessage(problem));
     }
 
@@ -173,5 +176,13 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     private static ProblemDetail withMessage(ProblemDetail problem) {
         problem.setProperty(ProblemBodies.MESSAGE, problem.getDetail());
         return problem;
+    }
+
+    /** The request's id (RequestIdFilter) as the last member, so a report names the log lines. */
+    private static void withRequestId(ProblemDetail problem) {
+        String requestId = RequestIdFilter.current();
+        if (requestId != null) {
+            problem.setProperty("requestId", requestId);
+        }
     }
 }

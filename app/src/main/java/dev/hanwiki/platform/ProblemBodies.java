@@ -10,7 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
  * help: security filters, the servlet error page and Tomcat's own error valve. They carry the
  * same members as the advice's responses ({@code type} is left out, as there, because it is
  * always {@code about:blank}), {@code message} included: the same text as {@code detail}, for
- * clients that read that name (architecture §4).
+ * clients that read that name (architecture §4), and the {@code requestId} of {@link RequestIdFilter}.
  */
 final class ProblemBodies {
 
@@ -38,6 +38,10 @@ final class ProblemBodies {
             body.put("instance", instance);
         }
         body.put("code", code == null ? ProblemCodes.forStatus(status) : code);
+        String requestId = RequestIdFilter.current();
+        if (requestId != null) {
+            body.put("requestId", requestId);
+        }
         return JSON.writeValueAsBytes(body);
     }
 

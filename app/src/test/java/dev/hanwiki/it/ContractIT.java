@@ -28,9 +28,9 @@ class ContractIT {
             "likeCount", "createdAt", "updatedAt");
     private static final Set<String> HIT = Set.of("id", "title", "snippet", "authorId", "authorNickname", "viewCount",
             "likeCount", "createdAt");
-    private static final Set<String> PROBLEM = Set.of("title", "status", "detail", "message", "instance", "code");
+    private static final Set<String> PROBLEM = Set.of("title", "status", "detail", "message", "instance", "code", "requestId");
     private static final Set<String> PROBLEM_WITH_CURRENT_VERSION = Set.of("title", "status", "detail", "message", "instance",
-            "code", "currentVersion");
+            "code", "currentVersion", "requestId");
 
     /** The public entry (nginx) under one of the two prefixes. */
     private static String api(String version) {

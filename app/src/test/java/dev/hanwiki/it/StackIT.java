@@ -101,7 +101,8 @@ class StackIT {
         assertThat(upByJob).containsEntry("hanwiki-app", 2L).containsEntry("mysqld", 2L).containsEntry("redis", 4L)
                 // one node exporter per host (one in the local topology)
                 .containsEntry("node", "hosts".equals(Stack.topology()) ? 3L : 1L)
-                .containsEntry("nginx", 1L).containsEntry("prometheus", 1L);
+                .containsEntry("nginx", 1L).containsEntry("prometheus", 1L)
+                .containsEntry("alertmanager", 1L).containsEntry("mtail", 1L).containsEntry("kafka", 1L).containsEntry("connect", 1L);
     }
 
     @Test
