@@ -132,8 +132,7 @@ test-load-report: ## unit tests of the load report's judgements (breakpoint, dri
 
 k6-smoke: ## the k6 smoke profile (= make load PROFILE=smoke): 5 users for 30 s, every check must pass
 	@PROFILE=smoke MIX=$(or $(MIX),community) bash $(INFRA)/k6.sh
+
 bench-counter-bytes: ## binlog and Kafka bytes per like and per view flush of one PAGE_KIB (1024) KiB page; see docs/bench/counters.md
 	@python3 infra/bench/counter_bytes.py --page-kib $(or $(PAGE_KIB),1024)
 
-k6-smoke: ## run the k6 smoke profile against nginx (builds k6 with `go install` on first use)
-	@bash $(INFRA)/k6.sh smoke

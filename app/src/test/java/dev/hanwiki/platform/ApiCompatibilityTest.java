@@ -70,6 +70,8 @@ class ApiCompatibilityTest extends WebLayerSlice {
         if (body != null) {
             request.contentType(MediaType.APPLICATION_JSON).content(body);
         }
+        // One request id for both calls (as nginx would pass it), so their problem bodies compare.
+        request.header("X-Request-Id", "0123456789abcdef0123456789abcdef");
         return signedIn ? request.with(signedIn()) : request;
     }
 
