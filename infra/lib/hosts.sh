@@ -71,7 +71,7 @@ hosts_down() {
     rm -f "$RUN/host-$h.isolated"
   done
   ip link show "$HOSTS_BRIDGE" >/dev/null 2>&1 && ip link delete "$HOSTS_BRIDGE"
-  ip route del local "$HOSTS_CLIENTS_NET" dev lo table local 2>/dev/null
+  ip route del local "$HOSTS_CLIENTS_NET" dev lo table local 2>/dev/null || true
   return 0
 }
 
