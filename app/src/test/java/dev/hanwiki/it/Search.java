@@ -83,8 +83,9 @@ final class Search {
             try (var c = Stack.primary(); var st = c.createStatement(); var rs = st.executeQuery(
                     "SELECT id, title, content, category_id FROM posts WHERE deleted_at IS NULL AND id IN (" + in + ")")) {
                 while (rs.next()) {
-                    long category = rs.getLong(4);
-                    digests.put(rs.getLong(1), IndexedContent.digest(rs.getString(2), rs.getString(3), rs.wasNull() ? null : category));
+                    long read = rs.getLong(4);
+                    Long category = rs.wasNull() ? null : read; // before any other column is read
+                    digests.put(rs.getLong(1), IndexedContent.digest(rs.getString(2), rs.getString(3), category));
                 }
             } catch (java.sql.SQLException e) {
                 throw new AssertionError("cannot read posts from the primary", e);

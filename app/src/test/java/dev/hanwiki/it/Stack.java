@@ -169,7 +169,7 @@ public final class Stack {
 
     /**
      * The same with extra environment variables, e.g. a Spring property for a node that
-     * {@code ctl.sh start} starts ({@code HANWIKI_VIEWS_FLUSHINTERVAL=10m}): the script passes
+     * {@code ctl.sh start} starts ({@code HANWIKI_VIEWS_FLUSHINTERVAL=5m}): the script passes
      * its environment on to the processes it starts.
      */
     static String infra(Map<String, String> env, String script, String... args) {
