@@ -81,7 +81,14 @@ class TieredCacheTest {
             assertThat(cache.get("p" + i, k -> Optional.of(new Page(id, "t"))).get()).contains(new Page(id, "t"));
         }
         assertThat(meters.counter("hanwiki.cache.gets", "region", "post", "tier", "origin").count()).isEqualTo(50.0);
-        // Refused calls tripped the breakers, which now answer "miss" without dialling.
+        // Refused calls tripped the breakers, which now answer "miss" without dialling. A refusal
+        // is recorded when its connection attempt fails, asynchronously: on a loaded machine the
+        // last ones land a moment after the loads above returned, so wait for them (at most 5 s).
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline && !deadShards.shards().stream()
+                .allMatch(s -> s.state() == io.github.resilience4j.circuitbreaker.CircuitBreaker.State.OPEN)) {
+            sleep(50);
+        }
         assertThat(deadShards.shards()).allSatisfy(s ->
                 assertThat(s.state()).isEqualTo(io.github.resilience4j.circuitbreaker.CircuitBreaker.State.OPEN));
     }
