@@ -45,8 +45,9 @@ alerting_render_configs() {
 
 alerting_start() {
   mkdir -p "$LOGS" "$CONF"
+  # Debian's python3: the one on root's PATH may live under /root, which the service user cannot read.
   mkdir -p "$VAR/alerts"; as_service_user prometheus "$VAR/alerts"
-  running alert-receiver || start_bg alert-receiver $(on ALERT_RECEIVER) $(run_as prometheus) python3 "$HANWIKI_ROOT/infra/monitoring/alert_receiver.py" \
+  running alert-receiver || start_bg alert-receiver $(on ALERT_RECEIVER) $(run_as prometheus) /usr/bin/python3 "$HANWIKI_ROOT/infra/monitoring/alert_receiver.py" \
     --addr "$(addr_of ALERT_RECEIVER)" --port "$ALERT_RECEIVER_PORT" --out "$VAR/alerts/received.jsonl"
   if ! running alertmanager; then
     alerting_render_configs "$CONF" >>"$LOGS/alertmanager.log" 2>&1 \
