@@ -50,13 +50,23 @@ record LimitSettings(
      * @param timeout           longest a limit check may take before the call fails closed
      * @param connectTimeout    longest a connection attempt may take
      * @param retryAfterFailure after a failed connection attempt, checks fail at once this long
+     * @param username          the auth Redis' ACL user (empty: the default user)
+     * @param password          its password (empty: none); never logged
      */
     record Store(
             @NotBlank @DefaultValue("127.0.0.1") String host,
             @Min(1) @Max(65535) @DefaultValue("6379") int port,
             @NotNull @DefaultValue("500ms") @DurationMin(millis = 50) @DurationMax(seconds = 10) Duration timeout,
             @NotNull @DefaultValue("2s") @DurationMin(millis = 50) @DurationMax(seconds = 30) Duration connectTimeout,
-            @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration retryAfterFailure) {
+            @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration retryAfterFailure,
+            String username,
+            String password) {
+
+        @Override
+        public String toString() {
+            return "Store[host=" + host + ", port=" + port + ", timeout=" + timeout + ", username=" + username
+                    + ", password=" + (password == null || password.isEmpty() ? "none" : "(hidden)") + "]";
+        }
     }
 
     /**

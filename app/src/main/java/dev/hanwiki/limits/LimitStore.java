@@ -47,11 +47,16 @@ class LimitStore implements SmartLifecycle {
         this.settings = settings.store();
         this.script = loadScript();
         Duration timeout = this.settings.timeout();
-        this.client = RedisClient.create(RedisURI.builder()
+        RedisURI.Builder uri = RedisURI.builder()
                 .withHost(this.settings.host())
                 .withPort(this.settings.port())
-                .withTimeout(timeout)
-                .build());
+                .withTimeout(timeout);
+        String password = this.settings.password();
+        if (password != null && !password.isEmpty()) {
+            String user = this.settings.username();
+            uri = user == null || user.isEmpty() ? uri.withPassword(password.toCharArray()) : uri.withAuthentication(user, password);
+        }
+        this.client = RedisClient.create(uri.build());
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
