@@ -202,7 +202,7 @@ class ContractIT {
     @Test
     void nginxProblemsCarryMessage() {
         isProblem(Http.get(Stack.api().replace("/api/v1.0", "") + "/actuator/health"), 404, "NOT_FOUND",
-                Set.of("title", "status", "detail", "message", "code"));
+                Set.of("title", "status", "detail", "message", "code", "requestId"));
     }
 
     /**
