@@ -18,6 +18,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -62,7 +63,8 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     }
 
     /** A database outage is not a bug in the request: say so with 503 so clients may retry. */
-    @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class})
+    @ExceptionHandler({DataAccessResourceFailureException.class, RecoverableDataAccessException.class,
+            CannotCreateTransactionException.class})
     ResponseEntity<ProblemDetail> handleDatabaseDown(Exception ex, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
         return retryLater(ProblemCodes.DATABASE_UNAVAILABLE, "The database is temporarily unavailable. Please retry.", 5);

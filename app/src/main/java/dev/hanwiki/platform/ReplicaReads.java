@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -55,7 +56,9 @@ public class ReplicaReads {
             T result = query.apply(replica);
             metrics.read(true);
             return result;
-        } catch (DataAccessResourceFailureException | TransientDataAccessException e) {
+        } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException e) {
+            // Connector/J reports a connection that died mid-query (the replica killed) as a
+            // recoverable exception, MariaDB's driver as a resource failure: both mean "ask the primary".
             monitor.readFailed(ReplicaMonitor.rootMessage(e));
             log.debug("Replica read failed; answering from the primary", e);
             return onPrimary(query);
@@ -68,7 +71,7 @@ public class ReplicaReads {
                     .params(position, ReplicaMonitor.seconds(settings.syncWait()))
                     .query(Integer.class).optional().orElse(null);
             return settings.gtidFlavor().reached(result);
-        } catch (DataAccessResourceFailureException | TransientDataAccessException e) {
+        } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException e) {
             throw e;
         } catch (DataAccessException e) {
             // A position the server cannot use (say, from before a rebuild): the primary is always right.

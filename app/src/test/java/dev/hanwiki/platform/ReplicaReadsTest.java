@@ -68,6 +68,21 @@ class ReplicaReadsTest {
     }
 
     @Test
+    void aReplicaConnectionDyingMidQueryFallsBackToThePrimary() {
+        // What Connector/J reports when the replica is killed under a query (ReplicaFailoverIT).
+        Function<JdbcClient, String> dying = db -> {
+            asked.add(db == replica ? "replica" : "primary");
+            if (db == replica) {
+                throw new org.springframework.dao.RecoverableDataAccessException("Communications link failure");
+            }
+            return "primary";
+        };
+
+        assertThat(reads.query(dying)).isEqualTo("primary");
+        assertThat(asked).containsExactly("replica", "primary");
+    }
+
+    @Test
     void afterAFailureReadsGoStraightToThePrimaryUntilAProbeSucceeds() {
         replicaDown = true;
         reads.query(query);
