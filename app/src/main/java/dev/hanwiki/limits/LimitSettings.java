@@ -47,7 +47,11 @@ record LimitSettings(
     }
 
     /**
-     * @param timeout           longest a limit check may take before the call fails closed
+     * @param timeout           longest a limit check may take before the call fails closed. 2 s, not
+     *                          the blacklist's 500 ms: a login burst keeps both cores busy hashing
+     *                          passwords, and a fresh JVM's first script calls then take longer;
+     *                          200 logins at once from a just-restarted node failed closed at 500 ms
+
      * @param connectTimeout    longest a connection attempt may take
      * @param retryAfterFailure after a failed connection attempt, checks fail at once this long
      * @param username          the auth Redis' ACL user (empty: the default user)
@@ -56,7 +60,7 @@ record LimitSettings(
     record Store(
             @NotBlank @DefaultValue("127.0.0.1") String host,
             @Min(1) @Max(65535) @DefaultValue("6379") int port,
-            @NotNull @DefaultValue("500ms") @DurationMin(millis = 50) @DurationMax(seconds = 10) Duration timeout,
+            @NotNull @DefaultValue("2s") @DurationMin(millis = 50) @DurationMax(seconds = 10) Duration timeout,
             @NotNull @DefaultValue("2s") @DurationMin(millis = 50) @DurationMax(seconds = 30) Duration connectTimeout,
             @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration retryAfterFailure,
             String username,
