@@ -10,7 +10,7 @@ CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 [ -x "$CHROMIUM" ] || die "no Chromium at $CHROMIUM: the browser tests need Debian's chromium (make install), or CHROMIUM=/path"
 command -v node >/dev/null || die "no node: the browser tests need Node.js >= 20 (make install)"
 [ -f "$dir/node_modules/playwright-core/package.json" ] || die "playwright-core is not installed in web/test (make install runs npm ci there)"
-port_open "$NGINX_PORT" || die "nothing listens on :$NGINX_PORT: start the stack first (make up)"
+port_open 127.0.0.1 "$NGINX_PORT" || die "nothing listens on :$NGINX_PORT: start the stack first (make up)"
 
 export CHROMIUM HANWIKI_URL="http://localhost:$NGINX_PORT"
 case "${1:-test}" in
