@@ -1,5 +1,6 @@
 package dev.hanwiki.auth;
 
+import dev.hanwiki.platform.RedisLogin;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
@@ -49,11 +50,7 @@ class TokenBlacklist implements SmartLifecycle {
                 .withHost(this.settings.host())
                 .withPort(this.settings.port())
                 .withTimeout(timeout);
-        if (this.settings.password() != null && !this.settings.password().isEmpty()) {
-            uri = this.settings.username() == null ? uri.withPassword(this.settings.password().toCharArray())
-                    : uri.withAuthentication(this.settings.username(), this.settings.password());
-        }
-        this.client = RedisClient.create(uri.build());
+        this.client = RedisClient.create(RedisLogin.apply(uri, this.settings.username(), this.settings.password()).build());
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)

@@ -1,5 +1,6 @@
 package dev.hanwiki.cache;
 
+import dev.hanwiki.platform.RedisLogin;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.lettuce.core.RedisClient;
@@ -41,12 +42,8 @@ final class RedisShard implements AutoCloseable {
     RedisShard(CacheSettings.Shard shard, RedisClient client, CacheSettings settings, MeterRegistry meters) {
         this.name = shard.name();
         this.client = client;
-        RedisURI.Builder builder = RedisURI.builder().withHost(shard.host()).withPort(shard.port()).withTimeout(settings.timeout());
-        if (settings.password() != null && !settings.password().isEmpty()) {
-            builder = settings.username() == null ? builder.withPassword(settings.password().toCharArray())
-                    : builder.withAuthentication(settings.username(), settings.password());
-        }
-        this.uri = builder.build();
+        this.uri = RedisLogin.apply(RedisURI.builder().withHost(shard.host()).withPort(shard.port()).withTimeout(settings.timeout()),
+                settings.username(), settings.password()).build();
         this.timeout = settings.timeout();
         this.breaker = CircuitBreaker.of(name, CircuitBreakerConfig.custom()
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)

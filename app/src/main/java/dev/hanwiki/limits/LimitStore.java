@@ -1,5 +1,6 @@
 package dev.hanwiki.limits;
 
+import dev.hanwiki.platform.RedisLogin;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
@@ -51,12 +52,7 @@ class LimitStore implements SmartLifecycle {
                 .withHost(this.settings.host())
                 .withPort(this.settings.port())
                 .withTimeout(timeout);
-        String password = this.settings.password();
-        if (password != null && !password.isEmpty()) {
-            String user = this.settings.username();
-            uri = user == null || user.isEmpty() ? uri.withPassword(password.toCharArray()) : uri.withAuthentication(user, password);
-        }
-        this.client = RedisClient.create(uri.build());
+        this.client = RedisClient.create(RedisLogin.apply(uri, this.settings.username(), this.settings.password()).build());
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
