@@ -8,7 +8,7 @@ MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -136,3 +136,6 @@ k6-smoke: ## the k6 smoke profile (= make load PROFILE=smoke): 5 users for 30 s,
 bench-counter-bytes: ## binlog and Kafka bytes per like and per view flush of one PAGE_KIB (1024) KiB page; see docs/bench/counters.md
 	@python3 infra/bench/counter_bytes.py --page-kib $(or $(PAGE_KIB),1024)
 
+
+chaos: ## chaos scenarios under load: no SCENARIO lists them; SCENARIO=name|a,b|all [RATE=100] [HOLD=60] [BASELINE=20] [AFTER=30]; verdicts in docs/chaos/
+	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && "$$py" $(INFRA)/chaos/run.py $(SCENARIO) --rate $(or $(RATE),100) --hold $(or $(HOLD),60) --baseline $(or $(BASELINE),20) --after $(or $(AFTER),30) $(if $(DOCS),--docs $(DOCS),)

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Chaos scenarios under load, with a verdict (issue 16; docs/chaos/README.md).
+
+    make chaos                       lists the scenarios
+    make chaos SCENARIO=node-kill    runs one; SCENARIO=all runs every scenario in order
+    settings: RATE (100 req/s), HOLD (60 s), BASELINE (20 s), AFTER (30 s), BUDGET (180 s)
+
+One run: (1) checks the stack is steady (indexes agree with the primary); (2) starts the load
+(infra/chaos/loadgen.py: the community mix at RATE req/s, open model, through nginx's public
+entry) with a ledger of every acknowledged write in var/chaos/<run>/ledger.jsonl; (3) waits
+BASELINE s (and for 10 s without errors); (4) injects the fault, holds it HOLD s, heals it;
+(5) keeps the load on for at least AFTER s and until errors are back to zero and both indexes
+agree with the primary (apart from the last 3 s of writes, still in flight through the change
+stream), at most BUDGET s; (6) stops the load and checks: every ledger entry in the primary with
+its version and content hash and in both indexes, verify-index at zero, the alerts the webhook
+receiver got (var/alerts/received.jsonl). Writes docs/chaos/<scenario>.md, .json and .png
+(DOCS=dir elsewhere) and exits 1 when the verdict is FAIL.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "infra"))
+sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
+sys.path.insert(0, os.path.join(ROOT, "infra", "bench"))
+import checks  # noqa: E402
+import ports_env  # noqa: E402
+import verify_index  # noqa: E402
+from loadgen import Load  # noqa: E402
+from scenarios import BY_NAME, NOT_BUILT, SCENARIOS  # noqa: E402
+import report  # noqa: E402
+
+
+def log(msg):
+    print(f"[chaos {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+class Run:
+    def __init__(self, env, scenario, args):
+        self.env, self.s, self.args = env, scenario, args
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        self.dir = os.path.join(env["VAR"], "chaos", f"{scenario.name}-{stamp}")
+        os.makedirs(self.dir, exist_ok=True)
+        self.events = {}
+        self.loadavg_start = list(os.getloadavg())
+
+    def addr(self, component):
+        return ports_env.addr(self.env, component)
+
+    def mark(self, name):
+        self.events[name] = time.time()
+        log(name)
+
+
+def prepare(env):
+    """Query words, post ids and a few writer tokens from the load suite's provisioning."""
+    subprocess.run([sys.executable, os.path.join(ROOT, "infra", "bench", "load_prepare.py"), "--accounts", "8",
+                    "--prefix", "chaosw"], check=True, stdout=subprocess.DEVNULL)
+    d = os.path.join(env["VAR"], "load")
+    with open(os.path.join(d, "queries.json")) as f:
+        classes = json.load(f)["classes"]
+    words = [w for c in ("rare", "medium", "high") for w in classes[c]]
+    with open(os.path.join(d, "targets.json")) as f:
+        ids = json.load(f)["ids"]
+    with open(os.path.join(d, "accounts.json")) as f:
+        tokens = [a["token"] for a in json.load(f)]
+    if not words or not ids:
+        raise SystemExit("no query words or post ids: seed the stack first (make seed)")
+    return words, ids, tokens
+
+
+def steady(env, wait):
+    _, results = verify_index.check(env)
+    t0 = time.monotonic()
+    while not verify_index.clean(results) and time.monotonic() - t0 < wait:
+        time.sleep(2)
+        _, results = verify_index.check(env)
+    return verify_index.clean(results), results
+
+
+def errors_since(load, s, t):
+    return [x for x in list(load.samples) if x[0] >= t and not x[4] and not s.allowed(x)]
+
+
+def run_one(env, s, args, data):
+    run = Run(env, s, args)
+    ok, results = steady(env, 60)
+    if not ok:
+        raise SystemExit(f"{s.name}: the indexes disagree with the primary before the fault: {results}")
+    state = s.before(env, run) if s.before else None
+    host = "127.0.0.1"
+    load = Load(host, int(env["NGINX_PORT"]), args.rate, *data, os.path.join(run.dir, "ledger.jsonl"))
+    run.mark("load started")
+    load.start()
+    # Baseline: BASELINE s, and the last 10 s of it without errors (at most 60 s more).
+    time.sleep(args.baseline)
+    t_limit = time.time() + 60
+    while errors_since(load, s, time.time() - 10) and time.time() < t_limit:
+        time.sleep(1)
+    run.mark("fault injected")
+    t_fault = run.events["fault injected"]
+    s.inject(env)
+    run.mark("fault in place")
+    time.sleep(max(0.0, t_fault + args.hold - time.time()))
+    run.mark("heal started")
+    s.heal(env)
+    run.mark("healed")
+    t_healed = run.events["healed"]
+    converged_at = None
+    while True:
+        now = time.time()
+        with load.lock:
+            recent = {pid for pid, (_, _, t) in load.ledger.items() if t > now - 3}
+            recent |= set(load.ledger) - set(load.free_posts)
+        if converged_at is None and checks.converged_under_load(env, recent):
+            converged_at = time.time()
+            log(f"indexes converged {converged_at - t_healed:.1f} s after the heal")
+        errs = errors_since(load, s, t_healed)
+        last_err = max((x[0] for x in errs), default=None)
+        quiet = last_err is None or time.time() - last_err >= 10
+        if converged_at and quiet and time.time() - t_healed >= args.after:
+            break
+        if time.time() - t_healed > args.budget:
+            log("recovery budget spent")
+            break
+        time.sleep(2)
+    run.mark("load stopped")
+    load.stop()
+    # Final checks, the load stopped: verify-index until zero (60 s), the ledger, the alerts.
+    ok_idx, results = steady(env, 60)
+    run.mark("verified")
+    lost, rows = checks.ledger_lost(env, load.ledger, load.uncertain)
+    in_index = checks.ledger_in_indexes(env, load.ledger, rows)
+    extra = s.after(env, state, run) if s.after else None
+    # Alerts: those that fired resolve within about a minute of the heal (group_interval 30 s).
+    t_alert_limit = t_healed + args.alert_wait
+    while True:
+        got = checks.alerts(os.path.join(env["VAR"], "alerts", "received.jsonl"), s.alerts, t_fault)
+        fired = {a for a, st, _ in got if st == "firing"}
+        resolved = {a for a, st, _ in got if st == "resolved"}
+        if fired <= resolved or time.time() > t_alert_limit:
+            break
+        time.sleep(3)
+    verdict = report.judge(s, run, load.samples, t_fault, t_healed, converged_at, lost, in_index, results,
+                           ok_idx, got, extra, args)
+    report.write(s, run, load.samples, verdict, args)
+    return verdict
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("scenario", nargs="?", default="")
+    ap.add_argument("--rate", type=float, default=100)
+    ap.add_argument("--hold", type=float, default=60)
+    ap.add_argument("--baseline", type=float, default=20)
+    ap.add_argument("--after", type=float, default=30)
+    ap.add_argument("--budget", type=float, default=180, help="seconds after the heal to recover in")
+    ap.add_argument("--alert-wait", type=float, default=120, help="seconds after the heal to wait for alerts to resolve")
+    ap.add_argument("--docs", default=os.path.join(ROOT, "docs", "chaos"))
+    args = ap.parse_args()
+    if not args.scenario:
+        print("scenarios (make chaos SCENARIO=name, or SCENARIO=all):")
+        for s in SCENARIOS:
+            print(f"  {s.name:18} {s.title}\n  {'':18} expect: {s.expectation}")
+        print("not built yet:")
+        for name, why in NOT_BUILT.items():
+            print(f"  {name:18} {why}")
+        return
+    names = [s.name for s in SCENARIOS] if args.scenario == "all" else args.scenario.split(",")
+    for n in names:
+        if n not in BY_NAME:
+            raise SystemExit(f"unknown scenario {n!r}: {', '.join(BY_NAME)} or all"
+                             + (f" ({n}: {NOT_BUILT[n]})" if n in NOT_BUILT else ""))
+    env = ports_env.load()
+    data = None
+    verdicts = []
+    for n in names:
+        data = prepare(env)  # fresh tokens per scenario (they live 30 min)
+        log(f"scenario {n}: rate {args.rate:g}/s, hold {args.hold:g} s")
+        v = run_one(env, BY_NAME[n], args, data)
+        verdicts.append(v)
+        print(report.line(v), flush=True)
+    report.index(args.docs)
+    sys.exit(0 if all(v["pass"] for v in verdicts) else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""The chaos scenarios: how each fault is injected and healed, and what must hold (issue 16).
+
+A scenario's expectation is judged on the requests sent from the fault's start to the end of
+the run (during + after): ERRORS are answers that are neither the mix's correct answer nor a
+refusal the scenario documents (e.g. 503 AUTH_UNAVAILABLE for a signed-in write while the auth
+Redis is down); max_error_rate bounds them. Every scenario also requires: no acknowledged write
+lost, zero index differences after heal, and recovery (errors back to zero, indexes converged)
+within the budget. Alerts are reported (fired / resolved after how long), not judged: most have
+`for: 1m`, so a fault held for less than about 90 s may heal before its alert fires."""
+import os
+import signal
+import subprocess
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CTL = os.path.join(ROOT, "infra", "ctl.sh")
+
+
+def ctl(*args):
+    subprocess.run(["bash", CTL, *args], check=True, stdout=subprocess.DEVNULL)
+
+
+def pid_of(env, component):
+    with open(os.path.join(env["VAR"], "run", f"{component}.pid")) as f:
+        return int(f.read().strip())
+
+
+def signal_component(env, component, sig):
+    os.kill(pid_of(env, component), sig)
+
+
+WRITES = ("create", "edit")
+
+
+def write_refused_with(*codes):
+    """A write answered 503 with one of these problem codes is the documented refusal."""
+    return lambda s: s[1] in WRITES and s[2] == 503 and s[5] in codes
+
+
+@dataclass
+class Scenario:
+    name: str
+    title: str
+    expectation: str
+    inject: Callable
+    heal: Callable
+    max_error_rate: float = 0.0
+    max_wait_s: Optional[float] = None        # worst latency allowed from fault start to the end
+    refused_fast_s: Optional[float] = None    # documented refusals must answer within this
+    allowed: Callable = lambda s: False       # sample -> a documented refusal, not an error
+    alerts: tuple = ()
+    runbook: str = ""
+    judged: bool = True                       # False: the service is knowingly down (report only)
+    before: Optional[Callable] = None         # env, run -> state for after
+    after: Optional[Callable] = None          # env, state -> (ok, text)
+    notes: list = field(default_factory=list)
+
+
+# --- auth Redis: a token revoked before the outage must stay revoked after it --------------------
+def _revoke_one(env, run):
+    import api  # infra/bench
+    node = f"http://{run.addr('NODE1')}:{env['NODE1_PORT']}"
+    _, _, token = api.sign_up(node, prefix="chaosrv")
+    status, _, _ = api.call("POST", f"{node}/api/v1.0/auth/logout", token=token)
+    if status not in (200, 204):
+        raise SystemExit(f"logout answered {status}")
+    return token
+
+
+def _revoked_stays_revoked(env, token, run):
+    import api
+    node = f"http://{run.addr('NODE1')}:{env['NODE1_PORT']}"
+    for _ in range(20):
+        status, body, _ = api.call("GET", f"{node}/api/v1.0/auth/me", token=token)
+        if status != 503:
+            break
+        time.sleep(0.5)
+    return status == 401, f"a token revoked before the outage, after it: GET /auth/me answered {status} (want 401)"
+
+
+SCENARIOS = [
+    Scenario("node-stop", "app node 2 stopped gracefully (drained), then started",
+             "0 errors: nginx drains the node before SIGTERM; it rejoins once caught up",
+             lambda env: ctl("stop", "node2"), lambda env: ctl("start", "node2"),
+             alerts=("AppNodeDown",), runbook="node-stop-and-crash.md"),
+    Scenario("node-kill", "app node 2 SIGKILLed (a crash), then started",
+             "errors only for requests in flight at the kill: < 0.1%",
+             lambda env: ctl("kill", "node2"), lambda env: ctl("start", "node2"),
+             max_error_rate=0.001, alerts=("AppNodeDown",), runbook="node-stop-and-crash.md"),
+    Scenario("cache-shard-crash", "Redis cache shard 2 SIGKILLed, then started",
+             "its keys are misses served from the origin: 0 errors",
+             lambda env: ctl("kill", "redis-shard2"), lambda env: ctl("start", "redis-shard2"),
+             alerts=("CacheShardDown",), runbook="cache-shard-down.md"),
+    Scenario("replica-crash", "the MariaDB replica SIGKILLed, then started",
+             "reads move to the primary: 0 errors",
+             lambda env: ctl("kill", "mariadb-replica"), lambda env: ctl("start", "mariadb-replica"),
+             alerts=("ReplicaDown",), runbook="replica-down.md"),
+    Scenario("kafka-crash", "the Kafka broker SIGKILLed, then started",
+             "writes keep being acknowledged (0 errors); search freshness stops, then catches up",
+             lambda env: ctl("kill", "kafka"), lambda env: ctl("start", "kafka"),
+             alerts=("KafkaBrokerDown", "IndexerStopped", "DebeziumConnectorNotRunning"), runbook="cdc.md"),
+    Scenario("connect-crash", "Kafka Connect (Debezium) SIGKILLed, then started",
+             "writes keep being acknowledged (0 errors); search freshness stops, then catches up",
+             lambda env: ctl("kill", "connect"), lambda env: ctl("start", "connect"),
+             alerts=("KafkaConnectDown", "DebeziumConnectorNotRunning"), runbook="cdc.md"),
+    Scenario("auth-redis-crash", "the auth Redis (token blacklist) SIGKILLed, then started",
+             "signed-in writes refused with 503 AUTH_UNAVAILABLE, anonymous reads 0 errors, "
+             "a token revoked before stays revoked after",
+             lambda env: ctl("kill", "redis-auth"), lambda env: ctl("start", "redis-auth"),
+             allowed=write_refused_with("AUTH_UNAVAILABLE"), refused_fast_s=3.0,
+             alerts=("AuthRedisDown",), runbook="auth-redis-down.md",
+             before=_revoke_one, after=_revoked_stays_revoked),
+    Scenario("primary-restart", "the MariaDB primary stopped (clean shutdown), then started",
+             "writes refused fast (< 3 s) with 503 DATABASE_UNAVAILABLE, reads 0 errors, nothing "
+             "acknowledged lost; replica and CDC resume by themselves",
+             lambda env: ctl("stop", "mariadb-primary"), lambda env: ctl("start", "mariadb-primary"),
+             allowed=write_refused_with("DATABASE_UNAVAILABLE", "SERVICE_UNAVAILABLE"), refused_fast_s=3.0,
+             alerts=("PrimaryDown",), runbook="primary-down.md"),
+    Scenario("node-hung", "app node 2 frozen (SIGSTOP), then resumed (SIGCONT)",
+             "< 0.1% errors and no request waits more than 3 s (a hung node is detected quickly, "
+             "not after the read timeout)",
+             lambda env: signal_component(env, "node2", signal.SIGSTOP),
+             lambda env: signal_component(env, "node2", signal.SIGCONT),
+             max_error_rate=0.001, max_wait_s=3.0, alerts=("AppNodeDown",), runbook="node-hung.md"),
+    Scenario("host-b-isolate", "host B's network link cut (node 2, replica, shards 2-3, Kafka, Connect), then restored",
+             "host A keeps serving: reads from node 1 (replica reads fall back to the primary, shard "
+             "2-3 keys are misses), writes acknowledged by the primary; search freshness stops until "
+             "the heal; errors < 0.1% (requests in flight on host B at the cut)",
+             lambda env: ctl("isolate", "B"), lambda env: ctl("heal", "B"),
+             max_error_rate=0.001, alerts=("HostDown",), runbook="host-down.md"),
+    Scenario("shards-kafka", "all three Redis cache shards and Kafka SIGKILLed together, then started",
+             "service continues from the origin: 0 errors; freshness catches up after",
+             lambda env: [ctl("kill", c) for c in ("redis-shard1", "redis-shard2", "redis-shard3", "kafka")],
+             lambda env: [ctl("start", c) for c in ("kafka", "redis-shard1", "redis-shard2", "redis-shard3")],
+             alerts=("CacheShardDown", "KafkaBrokerDown"), runbook="cache-shard-down.md"),
+    Scenario("host-a-isolate", "host A's network link cut (nginx, node 1, primary, shard 1, auth Redis), then restored",
+             "no service: the public entry (nginx) is on host A. Judged only on what follows the "
+             "heal: errors back to zero, nothing acknowledged lost, indexes converge",
+             lambda env: ctl("isolate", "A"), lambda env: ctl("heal", "A"),
+             judged=False, alerts=("HostDown",), runbook="host-down.md"),
+]
+
+# Scenarios of issue 16 this suite does not run yet, and why (printed by `make chaos`).
+NOT_BUILT = {
+    "latency-100ms": "needs a TCP proxy (toxiproxy) in front of MariaDB, Redis and Kafka: tc netem is "
+                     "missing from this kernel (docs/chaos/README.md)",
+    "disk-full": "needs the primary's data directory on a size-limited filesystem",
+    "binlog-purged": "the connector runs with snapshot.mode=initial, which cannot recover from a purged "
+                     "binlog; needs snapshot.mode=when_needed first (docs/runbooks/cdc.md)",
+    "primary-restore": "hook for make backup / make restore (another issue): a scenario that crashes the "
+                       "primary, deletes its data and runs `make restore`, then checks the ledger",
+}
+
+BY_NAME = {s.name: s for s in SCENARIOS}
