@@ -6,6 +6,7 @@ INFRA := infra
 JAVA_HOME_SEL = $(shell bash -c '. infra/lib/common.sh && select_jdk')
 MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
+CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
 .PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short
@@ -43,7 +44,7 @@ unit-test: ## unit tests only (no processes needed)
 	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) test
 
-test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), then the browser tests
+test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), the short chaos scenarios, then the browser tests
 	@bash $(INFRA)/install.sh
 	@bash $(INFRA)/compose/check.sh
 	@bash $(INFRA)/monitoring/check.sh
@@ -51,6 +52,7 @@ test: ## compose and monitoring checks, unit tests, integration tests against th
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
+	@$(MAKE) --no-print-directory chaos-short
 	@bash $(INFRA)/web.sh test
 
 it: ## integration tests only, against the running stack (started if needed)
@@ -139,3 +141,6 @@ bench-counter-bytes: ## binlog and Kafka bytes per like and per view flush of on
 
 chaos: ## chaos scenarios under load: no SCENARIO lists them; SCENARIO=name|a,b|all [RATE=100] [HOLD=60] [BASELINE=20] [AFTER=30]; verdicts in docs/chaos/
 	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && "$$py" $(INFRA)/chaos/run.py $(SCENARIO) --rate $(or $(RATE),100) --hold $(or $(HOLD),60) --baseline $(or $(BASELINE),20) --after $(or $(AFTER),30) $(if $(DOCS),--docs $(DOCS),)
+
+chaos-short: ## the short chaos form make test runs: CHAOS_SHORT scenarios at 30 req/s, fault held 15 s, verdicts asserted (var/chaos/short/)
+	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && "$$py" $(INFRA)/chaos/run.py $(CHAOS_SHORT) --rate 30 --hold 15 --baseline 10 --after 10 --budget 120 --alert-wait 0 --docs var/chaos/short
