@@ -129,8 +129,8 @@ bench-autocomplete: up ## autocomplete p50/p99 through nginx (R requests) and Re
 load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint [MIX=community|wiki] [RATE=] [DURATION=] [VUS=]; report in docs/bench/load/
 	@PROFILE=$(or $(PROFILE),smoke) MIX=$(or $(MIX),community) RATE=$(RATE) DURATION=$(DURATION) VUS=$(VUS) bash $(INFRA)/k6.sh
 
-test-load-report: ## unit tests of the load report's judgements (breakpoint, drift, per-endpoint table); no stack needed
-	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && cd infra/bench && "$$py" -m unittest test_load_report
+test-load-report: ## unit tests of the load report's judgements (breakpoint, drift, per-endpoint table) and of the chaos verdict; no stack needed
+	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && cd infra/bench && "$$py" -m unittest test_load_report && cd ../chaos && "$$py" -m unittest test_report
 
 k6-smoke: ## the k6 smoke profile (= make load PROFILE=smoke): 5 users for 30 s, every check must pass
 	@PROFILE=smoke MIX=$(or $(MIX),community) bash $(INFRA)/k6.sh

@@ -1,0 +1,93 @@
+"""Unit tests of the chaos verdict (report.judge) on made-up samples; no stack needed.
+    cd infra/chaos && python3 -m unittest test_report        (part of make test-load-report)"""
+import os
+import tempfile
+import types
+import unittest
+
+import report
+from scenarios import BY_NAME
+
+T0 = 1_000_000.0  # the fault
+
+
+def sample(t, name="search", status=200, ms=10.0, ok=True, code=None):
+    return (T0 + t, name, status, ms, ok, code)
+
+
+def clean_load(seconds=(-20, 60), errors=()):
+    out = [sample(t + 0.5 * k) for t in range(*seconds) for k in range(2)]
+    return out + list(errors)
+
+
+class Judge(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.args = types.SimpleNamespace(baseline=20, budget=180, rate=100, hold=20)
+
+    def judge(self, name, samples, converged=25.0, lost=(), in_index=None, ok_idx=True, extra=None):
+        run = types.SimpleNamespace(dir=self.dir, events={"fault injected": T0, "healed": T0 + 20,
+                                                          "load stopped": T0 + 60}, loadavg_start=[1, 1, 1])
+        return report.judge(BY_NAME[name], run, samples, T0, T0 + 20,
+                            None if converged is None else T0 + converged, list(lost),
+                            in_index or {"node1": 0, "node2": 0}, {"node1": (10, 0, 0, 0, 0), "node2": (10, 0, 0, 0, 0)},
+                            ok_idx, [], extra, self.args)
+
+    def test_clean_run_passes_with_its_recovery_time(self):
+        v = self.judge("cache-shard-crash", clean_load())
+        self.assertTrue(v["pass"], v["reasons"])
+        self.assertEqual(v["recovery_s"], 5.0)
+
+    def test_one_error_fails_a_zero_error_scenario(self):
+        v = self.judge("cache-shard-crash", clean_load(errors=[sample(5, status=502, ok=False)]))
+        self.assertFalse(v["pass"])
+        self.assertIn("errors 1 of", v["reasons"][0])
+
+    def test_kill_allows_errors_under_a_tenth_of_a_percent(self):
+        dense = [sample(k / 20) for k in range(-400, 1200)]  # 1200 requests from the fault on
+        one = self.judge("node-kill", dense + [sample(5, "create", 503, ok=False)])
+        self.assertTrue(one["pass"], one["reasons"])
+        two = self.judge("node-kill", dense + [sample(5, "create", 503, ok=False), sample(6, status=0, ok=False)])
+        self.assertFalse(two["pass"])
+
+    def test_documented_refusal_is_not_an_error_but_must_be_fast(self):
+        fast = sample(5, "create", 503, ms=50, ok=False, code="AUTH_UNAVAILABLE")
+        v = self.judge("auth-redis-crash", clean_load(errors=[fast]))
+        self.assertTrue(v["pass"], v["reasons"])
+        self.assertEqual(v["from_fault"]["refused"], 1)
+        slow = sample(6, "create", 503, ms=4000, ok=False, code="AUTH_UNAVAILABLE")
+        self.assertFalse(self.judge("auth-redis-crash", clean_load(errors=[slow]))["pass"])
+        read = sample(5, "search", 503, ok=False, code="AUTH_UNAVAILABLE")
+        self.assertFalse(self.judge("auth-redis-crash", clean_load(errors=[read]))["pass"])
+
+    def test_a_lost_write_or_an_index_difference_fails(self):
+        self.assertFalse(self.judge("cache-shard-crash", clean_load(), lost=[(7, "absent")])["pass"])
+        self.assertFalse(self.judge("cache-shard-crash", clean_load(), in_index={"node1": 0, "node2": 3})["pass"])
+        self.assertFalse(self.judge("cache-shard-crash", clean_load(), ok_idx=False)["pass"])
+
+    def test_never_converged_is_not_recovered(self):
+        v = self.judge("kafka-crash", clean_load(), converged=None)
+        self.assertFalse(v["pass"])
+        self.assertIsNone(v["recovery_s"])
+
+    def test_a_slow_request_fails_the_hung_node_scenario(self):
+        v = self.judge("node-hung", clean_load(errors=[sample(3, ms=10_000)]))
+        self.assertFalse(v["pass"])
+        self.assertIn("waited more than 3 s", v["reasons"][0])
+
+    def test_recovery_counts_the_last_error_after_the_heal(self):
+        samples = [x for x in clean_load(seconds=(-20, 200))] + [sample(30, status=502, ok=False)]
+        v = self.judge("node-kill", samples)
+        self.assertEqual(v["recovery_s"], 11.0)  # error at heal + 10 s, plus its second
+
+    def test_report_files_are_written(self):
+        v = self.judge("cache-shard-crash", clean_load())
+        run = types.SimpleNamespace(dir=self.dir)
+        report.write(BY_NAME["cache-shard-crash"], run, clean_load(), v,
+                     types.SimpleNamespace(docs=self.dir, rate=100, hold=20))
+        for ext in (".md", ".json"):
+            self.assertTrue(os.path.exists(os.path.join(self.dir, "cache-shard-crash" + ext)))
+
+
+if __name__ == "__main__":
+    unittest.main()
