@@ -51,6 +51,7 @@ class Load:
         self.ledger = {}        # id -> (version, hash, acked_at)
         self.uncertain = {}     # id -> [(version, hash)] writes whose outcome is unknown
         self.free_posts = []    # ids created by this run that no edit is using right now
+        self.author = {}        # id -> the token that created it (only the author may edit)
         self.ledger_file = open(ledger_path, "a", encoding="utf-8")
         self.thread = threading.Thread(target=self._dispatch, daemon=True, name="chaos-dispatch")
         self.seq = 0
@@ -189,13 +190,15 @@ class Load:
     def _create(self, i):
         title, content = self._text(i)
         h = content_hash(title, content)
+        token = self._token(i)
         status, body = self._request("create", "POST", "/api/v1.0/posts",
                                      {"title": title, "content": content, "categoryId": self.rng.randint(1, 30)},
-                                     token=self._token(i), want=(201,))
+                                     token=token, want=(201,))
         data = body.get("data") if isinstance(body, dict) else None
         if status == 201 and isinstance(data, dict):
             self._acked("create", data["id"], data["version"], h)
             with self.lock:
+                self.author[data["id"]] = token
                 self.free_posts.append(data["id"])
         elif status == 0 or status >= 500:
             # Unknown outcome: a create without an id cannot be matched; counted, nothing to check.
@@ -216,7 +219,7 @@ class Load:
         try:
             status, body = self._request("edit", "PUT", f"/api/v1.0/posts/{target}",
                                          {"title": title, "content": content, "version": version},
-                                         token=self._token(i), want=(200,))
+                                         token=self.author[target], want=(200,))
             data = body.get("data") if isinstance(body, dict) else None
             if status == 200 and isinstance(data, dict):
                 self._acked("edit", target, data["version"], h)

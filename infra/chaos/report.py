@@ -2,6 +2,7 @@
 PNG (throughput, p95 and errors per second, the fault window shaded), and the verdict table in
 docs/chaos/README.md (between its VERDICTS markers), rebuilt from every <scenario>.json."""
 import glob
+import math
 import json
 import os
 import time
@@ -129,18 +130,18 @@ def line(v):
             + ("" if v["pass"] else "\n  " + "\n  ".join(v["reasons"])))
 
 
-def plot(samples, v, path):
+def plot(samples, v, path, allowed):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     t0 = v["_t"]["fault"]
     by = {}
     for x in samples:
-        b = int(x[0] - t0)
+        b = math.floor(x[0] - t0)
         d = by.setdefault(b, [0, 0, 0, []])
         if x[4]:
             d[0] += 1
-        elif x[5] and x[5] in ("AUTH_UNAVAILABLE", "DATABASE_UNAVAILABLE", "SERVICE_UNAVAILABLE") and x[1] in ("create", "edit"):
+        elif allowed(x):
             d[2] += 1
         else:
             d[1] += 1
@@ -183,12 +184,12 @@ def write(s, run, samples, v, args):
         for x in sorted(samples):
             f.write(json.dumps(x) + "\n")
     try:
-        plot(samples, v, base + ".png")
+        plot(samples, v, base + ".png", s.allowed)
         png = True
     except ImportError:
         png = False
     with open(base + ".json", "w") as f:
-        json.dump({k: x for k, x in v.items() if k != "_t"}, f, indent=1, ensure_ascii=False)
+        json.dump({k: x for k, x in v.items() if k != "_t"} | {"t_abs": v["_t"]}, f, indent=1, ensure_ascii=False)
     w = v["windows"]
     rows = "\n".join(f"| {k} | {w[k]['requests']} | {w[k]['errors']} | {w[k]['refused']} | {w[k]['p95_ms']:.0f} | "
                      f"{w[k]['max_ms']:.0f} | {', '.join(f'{a}: {n}' for a, n in w[k]['error_kinds'].items()) or '-'} |"
