@@ -246,11 +246,14 @@ def index(docs):
     for path in sorted(glob.glob(os.path.join(docs, "*.json"))):
         with open(path) as f:
             v = json.load(f)
-        fired = [f"{n} +{a['fired_after_s']:.0f} s" for n, a in v["alerts"].items() if a["fired_after_s"] is not None]
+        fired = [f"{n} +{a['fired_after_s']:.0f} s" + (f" (resolved {a['resolved_after_heal_s']:.0f} s after the heal)"
+                                                        if a["resolved_after_heal_s"] is not None else "")
+                 for n, a in v["alerts"].items() if a["fired_after_s"] is not None]
+        diffs = ", ".join(f"{n} {d}" for n, d in v["index_diffs_after_heal"].items())
         rows.append(f"| [{v['scenario']}]({v['scenario']}.md) | {'PASS' if v['pass'] else 'FAIL'} | "
                     f"{v['from_fault']['errors']}/{v['from_fault']['requests']} | {v['worst_ms'] / 1000:.2f} s | "
                     f"{', '.join(fired) or 'not fired'} | {'%s s' % v['recovery_s'] if v['recovery_s'] is not None else 'not recovered'} | "
-                    f"{v['ledger']['lost']} | {v['index_diffs_after_heal']} | {v['utc']}, {v['rate']:g}/s, hold {v['hold_s']:g} s, "
+                    f"{v['ledger']['lost']} | {diffs} | {v['utc']}, {v['rate']:g}/s, hold {v['hold_s']:g} s, "
                     f"load {v['loadavg']['start'][0]:.1f} |")
     with open(readme) as f:
         text = f.read()
