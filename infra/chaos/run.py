@@ -192,6 +192,19 @@ def main():
             raise SystemExit(f"unknown scenario {n!r}: {', '.join(BY_NAME)} or all"
                              + (f" ({n}: {NOT_BUILT[n]})" if n in NOT_BUILT else ""))
     env = ports_env.load()
+    import api
+    # This worktree's stack, not another one on the same global ports: its nginx pid file.
+    try:
+        with open(os.path.join(env["VAR"], "run", "nginx.pid")) as f:
+            os.kill(int(f.read().strip()), 0)
+    except (OSError, ValueError):
+        raise SystemExit(f"this checkout's stack is not running ({env['VAR']}/run/nginx.pid): make up (and make seed) first")
+    try:
+        status, _, _ = api.call("GET", f"http://127.0.0.1:{env['NGINX_PORT']}/api/v1.0/categories", timeout=5)
+    except OSError as e:
+        raise SystemExit(f"the stack does not answer on 127.0.0.1:{env['NGINX_PORT']} ({e}): make up (and make seed) first")
+    if status != 200:
+        raise SystemExit(f"the stack answers {status} on /categories: not steady, no chaos run")
     data = None
     verdicts = []
     for n in names:
