@@ -70,7 +70,7 @@ browser-test: up ## the pages in headless Chromium (sign up, write, search, auto
 screenshots: up ## refresh docs/screenshots/ (one PNG per page) by running the browser journey
 	@bash $(INFRA)/web.sh screenshots
 
-check-monitoring: ## offline: promtool check config + rule unit tests, amtool check-config + routes, every alert tested
+check-monitoring: ## offline: promtool check config + rule unit tests, amtool check-config + routes, every alert tested, log rotation bounded
 	@bash $(INFRA)/monitoring/check.sh
 
 alerts: ## what the alert webhook receiver got (var/alerts/received.jsonl), one line per alert and status

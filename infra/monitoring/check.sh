@@ -8,6 +8,7 @@
 #   amtool config routes    each severity reaches its receiver
 #   mtail --one_shot        the nginx log program counts a sample log as expected
 #   test_alertmanager.py    the real Alertmanager on free ports: routing, grouping, inhibition (~15 s)
+#   test_rotation.py        the stack's log-rotator keeps a log that is being written bounded (~10 s)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$HANWIKI_ROOT/infra/lib/alerting.sh"
@@ -33,4 +34,6 @@ counts=$(mtail -progs "$HANWIKI_ROOT/infra/monitoring/mtail" -logs "$HANWIKI_ROO
 print(*(int(d[k][0]["LabelValues"][0]["Value"]["Value"]) for k in ("hanwiki_nginx_requests_total","hanwiki_nginx_upstream_failures_total")))')
 [ "$counts" = "6 2" ] || die "mtail's nginx program counted '$counts' (requests, upstream failures) in the sample log, not '6 2'"
 python3 "$HANWIKI_ROOT/infra/monitoring/test_alertmanager.py"
-ok "monitoring checks passed (prometheus config, rule unit tests, alertmanager config, routes and inhibition)"
+command -v logrotate >/dev/null || die "logrotate is missing: run make install (Debian package logrotate)"
+python3 "$HANWIKI_ROOT/infra/logrotate/test_rotation.py"
+ok "monitoring checks passed (prometheus config, rule unit tests, alertmanager config, routes and inhibition, log rotation)"
