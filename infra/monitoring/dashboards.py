@@ -9,7 +9,7 @@ and $__interval become the step-based intervals Grafana would use.
 Runs with Debian's python3-matplotlib (/usr/bin/python3). `make dashboards RANGE=1h`.
 
 With --check it renders nothing: it runs every panel's queries once against the running stack
-and exits 1 if one errors or returns no data, except the panels grafana/dashboards/empty-by-design.json
+and exits 1 if one errors or returns no data, except the panels grafana/empty-by-design.json
 lists with the reason they are empty on a healthy stack (DashboardsIT runs it).
 
 With --lint it needs no stack (make check-monitoring): every dashboard has a unique uid and title,
@@ -154,7 +154,7 @@ def query_instant(base, expr):
 
 def check(base):
     """Every query of every panel answers with data, or its panel is listed as empty by design."""
-    allowed = json.load(open(os.path.join(ROOT, "grafana", "dashboards", "empty-by-design.json"), encoding="utf-8"))
+    allowed = json.load(open(os.path.join(ROOT, "grafana", "empty-by-design.json"), encoding="utf-8"))
     problems, checked = [], 0
     for dash, _ in dashboards():
         variables = [v["name"] for v in dash.get("templating", {}).get("list", [])]
@@ -215,7 +215,7 @@ def lint():
         for url in sorted(set(links)):
             if not url.startswith("http") and not os.path.exists(os.path.join(ROOT, url)):
                 problems.append(f"{path}: runbook link {url} names no file")
-    allowed = json.load(open(os.path.join(ROOT, "grafana", "dashboards", "empty-by-design.json"), encoding="utf-8"))
+    allowed = json.load(open(os.path.join(ROOT, "grafana", "empty-by-design.json"), encoding="utf-8"))
     by_uid = {d.get("uid"): {p.get("title") for p in d.get("panels", [])} for d, _ in dashboards()}
     for uid, panels in allowed.items():
         if uid.startswith("_"):
@@ -223,6 +223,14 @@ def lint():
         for title in panels:
             if title not in by_uid.get(uid, ()):
                 problems.append(f"empty-by-design.json: {uid} has no panel {title!r}")
+    provisioned = set(re.findall(r"^\s+uid: (\S+)", open(os.path.join(ROOT, "grafana", "provisioning", "datasources",
+                                                                    "prometheus.yml"), encoding="utf-8").read(), re.M))
+    for dash, path in dashboards():
+        for thing in [dash] + dash.get("panels", []) + dash.get("templating", {}).get("list", []) \
+                + [t for p in dash.get("panels", []) for t in p.get("targets", [])]:
+            uid = (thing.get("datasource") or {}).get("uid")
+            if uid and uid not in provisioned:
+                problems.append(f"{path}: datasource uid {uid!r} is not provisioned (grafana/provisioning/datasources)")
     with tempfile.TemporaryDirectory() as tmp:
         rules = os.path.join(tmp, "dashboard-queries.yml")
         with open(rules, "w", encoding="utf-8") as f:
@@ -243,7 +251,7 @@ def lint():
 def dashboards():
     folder = os.path.join(ROOT, "grafana", "dashboards")
     for path in sorted(os.listdir(folder)):
-        if path.endswith(".json") and path != "empty-by-design.json":
+        if path.endswith(".json"):
             yield json.load(open(os.path.join(folder, path), encoding="utf-8")), path
 
 
