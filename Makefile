@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -72,11 +72,15 @@ browser-test: up ## the pages in headless Chromium (sign up, write, search, auto
 screenshots: up ## refresh docs/screenshots/ (one PNG per page) by running the browser journey
 	@bash $(INFRA)/web.sh screenshots
 
-check-monitoring: ## offline: promtool check config + rule unit tests, amtool check-config + routes, every alert tested
+check-monitoring: ## offline: promtool check config + rule unit tests, amtool check-config + routes, every alert tested, log rotation bounded
 	@bash $(INFRA)/monitoring/check.sh
 
 alerts: ## what the alert webhook receiver got (var/alerts/received.jsonl), one line per alert and status
 	@python3 $(INFRA)/monitoring/received.py
+
+check-dashboards: ## every dashboard offline (structure, links, PromQL syntax), then every panel query against the running stack (data or empty by design)
+	@/usr/bin/python3 $(INFRA)/monitoring/dashboards.py --lint
+	@/usr/bin/python3 $(INFRA)/monitoring/dashboards.py --check
 
 dashboards: ## render every dashboard's panels to PNG from the live Prometheus into var/dashboards/ over RANGE (30m)
 	@/usr/bin/python3 $(INFRA)/monitoring/dashboards.py --range $(or $(RANGE),30m)

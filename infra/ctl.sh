@@ -43,6 +43,7 @@ start_one() {
                      node_start "${1#node}"; node_ready_then_undrain "${1#node}" ;;
     nginx)           nginx_start; nginx_wait ;;
     public-entry)    nginx_wait ;;
+    log-rotator)     log_rotator_start ;;
   *)               monitoring_start; monitoring_wait ;;
   esac
 }

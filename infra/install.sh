@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the native stack needs that is missing, and nothing twice:
 #   apt:   MariaDB, Redis, nginx, Prometheus and its node/mysqld/redis/nginx exporters,
-#          Alertmanager (with amtool), mtail
+#          Alertmanager (with amtool), mtail, logrotate
 #   Maven: the pinned Maven, the Kafka runtime (broker, tools, Connect) and the
 #          Debezium MariaDB connector plugin, the Prometheus JMX exporter agent
 #   web:   Chromium and Korean fonts from apt, playwright-core from npm (pinned by
@@ -15,7 +15,7 @@ APT_PACKAGES=(
   prometheus prometheus-node-exporter prometheus-mysqld-exporter
   prometheus-redis-exporter prometheus-nginx-exporter prometheus-alertmanager mtail
   python3-matplotlib python3-yaml
-  gettext-base curl unzip procps iproute2 socat
+  gettext-base curl unzip procps iproute2 socat logrotate
 )
 
 install_apt() {

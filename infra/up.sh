@@ -17,6 +17,8 @@ if [ -f "$RUN/topology" ] && [ "$(cat "$RUN/topology")" != "$HANWIKI_TOPOLOGY" ]
   die "a stack in the '$(cat "$RUN/topology")' topology is running: 'make down' first (or HANWIKI_TOPOLOGY=$(cat "$RUN/topology"))"
 fi
 echo "$HANWIKI_TOPOLOGY" >"$RUN/topology"
+# Every log under var/log stays bounded (logrotate with copytruncate, every 30 s).
+log_rotator_start
 if hosts_mode; then
   hosts_up
   step "hosts A ($HOST_A_ADDR), B ($HOST_B_ADDR), M ($HOST_M_ADDR) up as network namespaces"

@@ -9,7 +9,10 @@
 #   4. `nginx -t` accepts the rendered container config exactly as the container writes it, with
 #      hanwiki-a/-b/-m resolvable through a throwaway /etc/hosts in a private mount namespace;
 #   5. `promtool check config` accepts the rendered Prometheus config and its rules, laid out
-#      as the container mounts them; `amtool check-config` the Alertmanager config.
+#      as the container mounts them; `amtool check-config` the Alertmanager config;
+#   6. Grafana's provisioning as compose mounts it: every ${VAR} its datasources use is set in the
+#      grafana service, both datasources (Prometheus, Alertmanager) are there, the dashboard
+#      provider's path is where grafana/dashboards is mounted, and that folder holds dashboards only.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$HANWIKI_ROOT"
@@ -54,6 +57,34 @@ if command -v amtool >/dev/null; then
   amtool check-config "$am" >"$work/amtool.out" 2>&1 || { cat "$work/amtool.out" >&2; die "amtool rejects $am"; }
   ok "amtool accepts $am"
 fi
+
+# Grafana: the provisioning and the dashboards, as host M's grafana service mounts them.
+python3 - "$work"/host-*.json <<'PY' || die "Grafana's provisioning does not fit compose (above)"
+import glob, json, os, re, sys
+svc = next(s for f in sys.argv[1:] for s in json.load(open(f))["services"].values() if s["image"].startswith("grafana/"))
+env, errors = svc.get("environment") or {}, []
+mounts = {v["target"]: os.path.relpath(v["source"]) for v in svc.get("volumes", []) if v.get("type") == "bind"}
+kinds = set()
+for f in glob.glob("grafana/provisioning/datasources/*.yml"):
+    text = open(f).read()
+    kinds |= set(re.findall(r"^\s+type: (\S+)", text, re.M))
+    errors += ["%s uses ${%s}, which the grafana service does not set" % (f, v) for v in re.findall(r"\$\{(\w+)\}", text) if v not in env]
+errors += ["no %s datasource is provisioned" % k for k in ("prometheus", "alertmanager") if k not in kinds]
+if mounts.get("/etc/grafana/provisioning") != "grafana/provisioning":
+    errors.append("grafana/provisioning is not mounted at /etc/grafana/provisioning")
+for f in glob.glob("grafana/provisioning/dashboards/*.yml"):
+    for path in re.findall(r"^\s+path: (\S+)", open(f).read(), re.M):
+        if mounts.get(path) != "grafana/dashboards":
+            errors.append("%s reads dashboards from %s, where grafana/dashboards is not mounted" % (f, path))
+for f in glob.glob("grafana/dashboards/*"):
+    d = json.load(open(f)) if f.endswith(".json") else {}
+    if not (d.get("uid") and d.get("title") and d.get("panels")):
+        errors.append("%s is not a Grafana dashboard (uid, title, panels), but Grafana loads every file there" % f)
+for e in errors:
+    print("grafana: " + e, file=sys.stderr)
+print("grafana: %d dashboards, datasources %s, provisioning mounted as compose runs it" % (len(glob.glob("grafana/dashboards/*.json")), sorted(kinds)))
+sys.exit(1 if errors else 0)
+PY
 
 # docs/deploy.md: every repository file it tells an operator to run or edit exists, and every
 # script it runs inside a container (/hanwiki/X) is mounted there by a host file.

@@ -86,6 +86,10 @@ class Topology:
         """Render-time values for host HOST's files: ports.env, versions.env, and for every component
         C its C_ADDR (the host name it is reached at) and C_PUBLISH (its host's private address)."""
         v = dict(self.env)
+        # An image's tag alone (IMAGE_DEBIAN=debian:bookworm-slim -> IMAGE_DEBIAN_TAG=bookworm-slim).
+        for k in list(self.env):
+            if k.startswith("IMAGE_") and ":" in self.env[k]:
+                v[k + "_TAG"] = self.env[k].rsplit(":", 1)[1]
         v["HOST"] = host
         v["host"] = host.lower()
         for comp, hs in self.placement.items():
@@ -190,6 +194,9 @@ def configs(topo):
         "HANWIKI_ROOT": "/srv/hanwiki",
         # No trusted load generators in production (docs/security.md): an empty geo block.
         "NGINX_TRUSTED_GEO": "",
+        # mtail shares nginx's network namespace and reads the access log over syslog (UDP).
+        "NGINX_ACCESS_LOG_SYSLOG": "access_log syslog:server=127.0.0.1:%s,tag=nginx,nohostname hanwiki;"
+                                   % topo.env["MTAIL_SYSLOG_PORT"],
     })
     out["host-%s/nginx.conf" % nginx_host.lower()] = render_config("nginx/nginx.conf", v, "compose")
 
@@ -201,9 +208,12 @@ def configs(topo):
         for h in topo.hosts_of("NODE_EXPORTER")) + "]"
     out["host-%s/prometheus.yml" % prom_host.lower()] = render_config("grafana/prometheus/prometheus.yml", v, "compose")
 
+    # The native stack's Alertmanager config (routes by severity, grouping, inhibition, webhooks to
+    # the alert receiver) with production timings instead of the drills' short ones.
     am_host = topo.hosts_of("ALERTMANAGER")[0]
-    out["host-%s/alertmanager.yml" % am_host.lower()] = render_config(
-        "infra/compose/alertmanager.yml", topo.values(am_host), "compose")
+    v = topo.values(am_host)
+    v.update({"ALERTMANAGER_GROUP_WAIT": "30s", "ALERTMANAGER_GROUP_INTERVAL": "5m"})
+    out["host-%s/alertmanager.yml" % am_host.lower()] = render_config("infra/templates/alertmanager.yml", v, "compose")
 
     connect_host = topo.hosts_of("CONNECT")[0]
     out["host-%s/hanwiki-mysql.json" % connect_host.lower()] = render_config(

@@ -17,6 +17,8 @@ nginx_render() {
   local a geo=""
   for a in ${TRUSTED_LOAD_GENERATORS//,/ }; do geo+="    $a 1;"$'\n'; done
   export NGINX_TRUSTED_GEO="$geo"
+  # mtail tails the access log file here; only compose sends the lines over syslog too.
+  export NGINX_ACCESS_LOG_SYSLOG=""
   NGINX_USER=www-data render "$HANWIKI_ROOT/nginx/nginx.conf" "$CONF/nginx.conf"
   secret_file www-data "$CONF/nginx.conf"
   $(on NGINX) $(run_as www-data) nginx -t -q -e "$LOGS/nginx-error.log" -p "$VAR/nginx" -c "$CONF/nginx.conf" 2>>"$LOGS/nginx.log" \

@@ -2,7 +2,7 @@
 # Loads every component library. The order of COMPONENTS is the start order; down.sh
 # stops them in reverse.
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-for _lib in hosts mariadb redis kafka app nginx monitoring alerting; do
+for _lib in hosts logrotate mariadb redis kafka app nginx monitoring alerting; do
   . "$HANWIKI_ROOT/infra/lib/$_lib.sh"
 done
 unset _lib
@@ -12,6 +12,7 @@ unset _lib
 components() { components_table | sed '/^$/d'; }
 components_table() {
   cat <<EOT
+log-rotator|-|-|-|log_rotator_ready
 mariadb-primary|$MARIADB_PRIMARY_HOST|$MARIADB_PRIMARY_ADDR|$MARIADB_PRIMARY_PORT|db_ping primary
 mariadb-replica|$MARIADB_REPLICA_HOST|$MARIADB_REPLICA_ADDR|$MARIADB_REPLICA_PORT|replica_healthy
 redis-shard1|$REDIS_SHARD1_HOST|$REDIS_SHARD1_ADDR|$REDIS_SHARD1_PORT|redis_ping REDIS_SHARD1

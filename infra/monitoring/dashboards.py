@@ -9,11 +9,17 @@ and $__interval become the step-based intervals Grafana would use.
 Runs with Debian's python3-matplotlib (/usr/bin/python3). `make dashboards RANGE=1h`.
 
 With --check it renders nothing: it runs every panel's queries once against the running stack
-and exits 1 if one errors or returns no data, except the panels grafana/dashboards/empty-by-design.json
+and exits 1 if one errors or returns no data, except the panels grafana/empty-by-design.json
 lists with the reason they are empty on a healthy stack (DashboardsIT runs it).
+
+With --lint it needs no stack (make check-monitoring): every dashboard has a unique uid and title,
+panels with unique ids and titles on Grafana's 24-column grid, only variables it defines, runbook
+links to files that exist, and every query parses as PromQL (promtool check rules, each query
+as a recording rule); empty-by-design.json names only panels that exist.
 
 usage: dashboards.py [--range 30m | --start T --end T] [--out DIR] [--prometheus URL] [--strict]
        dashboards.py --check [--prometheus URL]
+       dashboards.py --lint
 """
 import argparse
 import datetime
@@ -21,7 +27,9 @@ import json
 import math
 import os
 import re
+import subprocess
 import sys
+import tempfile
 import urllib.parse
 import urllib.request
 
@@ -146,7 +154,7 @@ def query_instant(base, expr):
 
 def check(base):
     """Every query of every panel answers with data, or its panel is listed as empty by design."""
-    allowed = json.load(open(os.path.join(ROOT, "grafana", "dashboards", "empty-by-design.json"), encoding="utf-8"))
+    allowed = json.load(open(os.path.join(ROOT, "grafana", "empty-by-design.json"), encoding="utf-8"))
     problems, checked = [], 0
     for dash, _ in dashboards():
         variables = [v["name"] for v in dash.get("templating", {}).get("list", [])]
@@ -170,10 +178,80 @@ def check(base):
     return 1 if problems else 0
 
 
+def lint():
+    """Offline: structure, variables, runbook links and PromQL syntax of every dashboard."""
+    problems, exprs, uids, titles = [], [], set(), set()
+    for dash, path in dashboards():
+        uid = dash.get("uid")
+        if not uid or uid in uids:
+            problems.append(f"{path}: uid {uid!r} missing or used twice")
+        if dash.get("title") in titles:
+            problems.append(f"{path}: title used twice")
+        uids.add(uid)
+        titles.add(dash.get("title"))
+        variables = [v["name"] for v in dash.get("templating", {}).get("list", [])]
+        links = [link.get("url") for link in dash.get("links", []) if link.get("url")]
+        ids, panel_titles = set(), set()
+        for panel in dash.get("panels", []):
+            where = f"{path} / {panel.get('title')}"
+            if not panel.get("title") or panel.get("title") in panel_titles:
+                problems.append(f"{where}: title missing or used twice")
+            if panel.get("id") in ids:
+                problems.append(f"{where}: id {panel.get('id')} used twice")
+            ids.add(panel.get("id"))
+            panel_titles.add(panel.get("title"))
+            g = panel.get("gridPos", {})
+            if not (g.get("w", 0) > 0 and g.get("h", 0) > 0 and 0 <= g.get("x", -1) and g.get("x", 0) + g.get("w", 0) <= 24):
+                problems.append(f"{where}: gridPos {g} is not on the 24-column grid")
+            links += [link.get("url") for link in panel.get("links", []) if link.get("url")]
+            if not any(t.get("expr") for t in panel.get("targets", [])):
+                problems.append(f"{where}: no query")
+            for t in panel.get("targets", []):
+                expr = t.get("expr", "")
+                for name in re.findall(r"\$\{?([A-Za-z_]\w*)", expr):
+                    if name not in variables and not name.startswith("__"):
+                        problems.append(f"{where}: uses ${name}, which the dashboard does not define")
+                exprs.append((where, substitute(expr, variables, 15)))
+        for url in sorted(set(links)):
+            if not url.startswith("http") and not os.path.exists(os.path.join(ROOT, url)):
+                problems.append(f"{path}: runbook link {url} names no file")
+    allowed = json.load(open(os.path.join(ROOT, "grafana", "empty-by-design.json"), encoding="utf-8"))
+    by_uid = {d.get("uid"): {p.get("title") for p in d.get("panels", [])} for d, _ in dashboards()}
+    for uid, panels in allowed.items():
+        if uid.startswith("_"):
+            continue
+        for title in panels:
+            if title not in by_uid.get(uid, ()):
+                problems.append(f"empty-by-design.json: {uid} has no panel {title!r}")
+    provisioned = set(re.findall(r"^\s+uid: (\S+)", open(os.path.join(ROOT, "grafana", "provisioning", "datasources",
+                                                                    "prometheus.yml"), encoding="utf-8").read(), re.M))
+    for dash, path in dashboards():
+        for thing in [dash] + dash.get("panels", []) + dash.get("templating", {}).get("list", []) \
+                + [t for p in dash.get("panels", []) for t in p.get("targets", [])]:
+            uid = (thing.get("datasource") or {}).get("uid")
+            if uid and uid not in provisioned:
+                problems.append(f"{path}: datasource uid {uid!r} is not provisioned (grafana/provisioning/datasources)")
+    with tempfile.TemporaryDirectory() as tmp:
+        rules = os.path.join(tmp, "dashboard-queries.yml")
+        with open(rules, "w", encoding="utf-8") as f:
+            f.write("groups:\n  - name: dashboard-queries\n    rules:\n")
+            for i, (_, expr) in enumerate(exprs):
+                f.write("      - record: dashboard:query_%d\n        expr: %s\n" % (i, json.dumps(expr)))
+        out = subprocess.run(["promtool", "check", "rules", rules], capture_output=True, text=True)
+        if out.returncode != 0:
+            problems.append("promtool rejects a dashboard query:\n" + (out.stdout + out.stderr).strip()
+                            + "".join("\n  query_%d = %s: %s" % (i, w, e) for i, (w, e) in enumerate(exprs)
+                                      if 'query_%d"' % i in out.stdout + out.stderr))
+    for p in problems:
+        print("dashboard lint:", p, file=sys.stderr)
+    print(f"dashboard lint: {len(titles)} dashboards, {len(exprs)} queries, {len(problems)} problems")
+    return 1 if problems else 0
+
+
 def dashboards():
     folder = os.path.join(ROOT, "grafana", "dashboards")
     for path in sorted(os.listdir(folder)):
-        if path.endswith(".json") and path != "empty-by-design.json":
+        if path.endswith(".json"):
             yield json.load(open(os.path.join(folder, path), encoding="utf-8")), path
 
 
@@ -190,7 +268,10 @@ def main():
     ap.add_argument("--prometheus", default=None, help="base URL (default: from infra/ports.env)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if a panel's query errors")
     ap.add_argument("--check", action="store_true", help="only check that every panel query answers with data")
+    ap.add_argument("--lint", action="store_true", help="offline: structure, variables, runbook links, PromQL syntax")
     args = ap.parse_args()
+    if args.lint:
+        return lint()
     base = args.prometheus or prometheus_url()
     if args.check:
         return check(base)

@@ -11,6 +11,9 @@ usage: pipeline_drill.py
 """
 import json, os, socket, subprocess, sys, tempfile, time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
+import ports_env  # noqa: E402
+PORTS = ports_env.load()
 T = tempfile.mkdtemp(prefix="hanwiki-alert-drill-")
 def free():
     s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
@@ -24,7 +27,7 @@ def redis(name, port):
     start(name, ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", T])
 out = f"{T}/received.jsonl"
 if os.path.exists(out): os.remove(out)
-am = open(f"{ROOT}/infra/templates/alertmanager.yml").read().replace("${ALERT_RECEIVER_ADDR}", "127.0.0.1").replace("${ALERT_RECEIVER_PORT}", str(W))
+am = open(f"{ROOT}/infra/templates/alertmanager.yml").read().replace("${ALERT_RECEIVER_ADDR}", "127.0.0.1").replace("${ALERT_RECEIVER_PORT}", str(W)).replace("${ALERTMANAGER_GROUP_WAIT}", PORTS["ALERTMANAGER_GROUP_WAIT"]).replace("${ALERTMANAGER_GROUP_INTERVAL}", PORTS["ALERTMANAGER_GROUP_INTERVAL"])
 open(f"{T}/am.yml", "w").write(am)
 open(f"{T}/prom.yml", "w").write(f"""
 global: {{scrape_interval: 5s, evaluation_interval: 5s}}

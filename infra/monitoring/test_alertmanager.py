@@ -17,6 +17,10 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "infra", "lib"))
+import ports_env  # noqa: E402
+
+PORTS = ports_env.load()
 
 
 def free_port():
@@ -40,6 +44,8 @@ def wait_http(url, seconds=20):
 def render(tmp, receiver_port):
     text = open(os.path.join(ROOT, "infra/templates/alertmanager.yml")).read()
     text = text.replace("${ALERT_RECEIVER_ADDR}", "127.0.0.1").replace("${ALERT_RECEIVER_PORT}", str(receiver_port))
+    for name in ("ALERTMANAGER_GROUP_WAIT", "ALERTMANAGER_GROUP_INTERVAL"):  # the native stack's timings
+        text = text.replace("${%s}" % name, PORTS[name])
     path = os.path.join(tmp, "alertmanager.yml")
     open(path, "w").write(text)
     return path

@@ -26,17 +26,19 @@ class SearchService {
     private final Categories categories;
     private final HitDetails details;
     private final SearchCache cache;
+    private final SearchLatency latency;
 
-    SearchService(SearchEngine engine, Categories categories, HitDetails details, SearchCache cache) {
+    SearchService(SearchEngine engine, Categories categories, HitDetails details, SearchCache cache, SearchLatency latency) {
         this.engine = engine;
         this.categories = categories;
         this.details = details;
         this.cache = cache;
+        this.latency = latency;
     }
 
     /** Through the cache: at most {@code hanwiki.search-cache.staleness} behind this node's index. */
     SearchCache.CachedSearch search(SearchRequest request) {
-        return cache.get(request, () -> searchIndex(request));
+        return latency.time(request, () -> cache.get(request, () -> searchIndex(request)));
     }
 
     private SearchCache.Computed searchIndex(SearchRequest request) {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every query of every dashboard panel (grafana/dashboards/*.json) answers with data from the
- * running stack's Prometheus, except the panels grafana/dashboards/empty-by-design.json names
+ * running stack's Prometheus, except the panels grafana/empty-by-design.json names
  * with the reason they are empty on a healthy stack. A renamed metric or a typo in a panel
  * fails here, not in front of an operator. The check is infra/monitoring/dashboards.py --check
  * (also what `make dashboards` renders).
