@@ -29,7 +29,7 @@ stop_peer() {
     for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
     kill -9 "$pid" 2>/dev/null || true
   fi
-  rm -rf "$home/node"
+  rm -rf "$home/node" "$home/opensearch.pid"
 }
 trap stop_peer EXIT INT TERM
 "$JAVA_HOME/bin/java" -Xms"${PEER_HEAP:-1g}" -Xmx"${PEER_HEAP:-1g}" -XX:+UseG1GC \
@@ -37,6 +37,7 @@ trap stop_peer EXIT INT TERM
   -cp "infra/bench/peer/target/classes:$(cat "$cp_file")" dev.hanwiki.peer.PeerNode "$home/node" "$port" \
   >"$LOGS/peer-opensearch.log" 2>&1 &
 pid=$!
+echo "$pid" > "$home/opensearch.pid"
 for _ in $(seq 120); do
   grep -q "PEER READY" "$LOGS/peer-opensearch.log" && break
   kill -0 "$pid" 2>/dev/null || die "OpenSearch did not start: see $LOGS/peer-opensearch.log"
