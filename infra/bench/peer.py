@@ -299,7 +299,7 @@ def run_level(target, kind, requests, concurrency, seconds, counter):
                 i = counter[0]
                 counter[0] += 1
             cls, q, cat = requests[i % n]
-            q = q + " " * ((i // n) % 64)   # a query text not asked in the last n * 64 requests: no cache answers
+            q = q + " " * ((i // n) % 128)   # a query text not asked in the last n * 128 requests: no cache answers
             t = time.perf_counter()
             try:
                 if kind == "os":
@@ -493,10 +493,10 @@ def main():
         if status != 200:
             raise SystemExit(f"our search answered {status} at {args.ours}: is the stack up?")
     # Warm-up (JIT, page cache), untimed.
-    warm = [0]
+    warm = [len(requests) * 100]   # other trailing-space variants than the timed levels' first 100 passes
     for kind, t in sides:
         run_level(t, kind, requests, 2, max(5, args.seconds // 2), warm)
-    levels, counter = [], [10_000_000]
+    levels, counter = [], [0]
     for i, c in enumerate(int(x) for x in args.levels.split(",")):
         for kind, t in (sides if i % 2 == 0 else sides[::-1]):
             lv = run_level(t, kind, requests, c, args.seconds, counter)
