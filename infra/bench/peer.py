@@ -393,9 +393,13 @@ def plot(levels, path):
     except ImportError:
         return False
     fig, ax = plt.subplots(figsize=(7, 4))
-    for kind, label in (("ours", "Hanwiki"), ("os", "OpenSearch 3.8.0")):
-        pts = sorted((lv["qps"], lv["p95"]) for lv in levels if lv["kind"] == kind)
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+    for kind, label, color in (("ours", "Hanwiki", "tab:blue"), ("os", "OpenSearch 3.8.0", "tab:orange")):
+        pts = sorted((lv["c"], lv["qps"], lv["p95"]) for lv in levels if lv["kind"] == kind)
+        if not pts:
+            continue
+        ax.plot([p[1] for p in pts], [p[2] for p in pts], marker="o", label=label, color=color)
+        for c, x, y in pts:   # in concurrency order, each point labelled with its concurrency
+            ax.annotate(str(c), (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8)
     ax.axhline(100, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("queries per second (closed loop, rising concurrency)")
     ax.set_ylabel("p95 latency, ms")

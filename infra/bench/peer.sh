@@ -6,7 +6,7 @@
 # (trap). The stack must be up with the same corpus: make seed DOCS=$DOCS WAIT=1.
 #   DOCS=N        corpus pages (default 100000; the same generator and seed as make seed)
 #   PEER_PORT=N   OpenSearch's HTTP port on 127.0.0.1 (default 19200; transport +100)
-#   PEER_HEAP     OpenSearch's heap (default 1g)
+#   PEER_HEAP     OpenSearch's heap (default 1g)   PEER_HOME  its files (default var/peer)
 #   OURS=host:port  our search API (default nginx); PEER_ARGS: more peer.py options
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
@@ -14,7 +14,7 @@ cd "$HANWIKI_ROOT"
 JAVA_HOME="$(select_jdk)"; export JAVA_HOME
 mvn="$(ensure_maven)"
 port="${PEER_PORT:-19200}"
-home="$VAR/peer"
+home="${PEER_HOME:-$VAR/peer}"
 cp_file="$home/classpath.txt"
 mkdir -p "$home" "$LOGS"
 log "building the OpenSearch peer (infra/bench/peer)"
