@@ -3,7 +3,8 @@
 # item 5; method and results in docs/bench/peer.md). Starts one OpenSearch node in-process
 # (infra/bench/peer/, its own Maven project: its Lucene never meets the app's), runs
 # infra/bench/peer.py against it and against our running stack, and stops the node on any exit
-# (trap). The stack must be up with the same corpus: make seed DOCS=$DOCS WAIT=1.
+# (trap). The stack must be up (make bench-peer starts it); if node 1 holds fewer than DOCS
+# pages, the same corpus is seeded first (seed.py --wait-index, timed: our index time).
 #   DOCS=N        corpus pages (default 100000; the same generator and seed as make seed)
 #   PEER_PORT=N   OpenSearch's HTTP port on 127.0.0.1 (default 19200; transport +100)
 #   PEER_HEAP     OpenSearch's heap (default 1g)   PEER_HOME  its files (default var/peer)
