@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -42,6 +42,7 @@ clean: down ## stop everything and wipe var/ (all local state)
 unit-test: ## unit tests only (no processes needed)
 	@bash $(INFRA)/install.sh
 	@$(MAKE) --no-print-directory test-load-report
+	@$(MAKE) --no-print-directory test-peer
 	$(MVN) test
 
 test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), the short chaos scenarios, then the browser tests
@@ -49,6 +50,7 @@ test: ## compose and monitoring checks, unit tests, integration tests against th
 	@bash $(INFRA)/compose/check.sh
 	@bash $(INFRA)/monitoring/check.sh
 	@$(MAKE) --no-print-directory test-load-report
+	@$(MAKE) --no-print-directory test-peer
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
@@ -135,6 +137,12 @@ load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint [MIX=community|wiki]
 
 test-load-report: ## unit tests of the load report's judgements (breakpoint, drift, per-endpoint table) and of the chaos verdict; no stack needed
 	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && cd infra/bench && "$$py" -m unittest test_load_report && cd ../chaos && "$$py" -m unittest test_report
+
+bench-peer: up ## OpenSearch 3.8.0 + nori side by side: same DOCS pages (100000), same queries, QPS at p95 < 100 ms, index time, freshness; docs/bench/peer.md
+	@bash $(INFRA)/bench/peer.sh
+
+test-peer: ## offline checks of the bench-peer harness (index mapping, queries, classes); no stack, no OpenSearch
+	@cd infra/bench && python3 -m unittest test_peer
 
 k6-smoke: ## the k6 smoke profile (= make load PROFILE=smoke): 5 users for 30 s, every check must pass
 	@PROFILE=smoke MIX=$(or $(MIX),community) bash $(INFRA)/k6.sh
