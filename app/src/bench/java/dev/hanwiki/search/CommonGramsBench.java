@@ -94,7 +94,6 @@ public final class CommonGramsBench {
                 System.err.print(row);
                 out.append(row);
                 bench.close();
-                analysis.close();
             } finally {
                 SearchBench.deleteTree(dir);
             }

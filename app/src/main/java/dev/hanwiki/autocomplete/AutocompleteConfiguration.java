@@ -24,12 +24,12 @@ class AutocompleteConfiguration {
         return new TitleStore(redis, keys, settings.keep());
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     KeyVersions keyVersions(ShardedRedis redis, AutocompleteSettings settings) {
         return new KeyVersions(redis, settings.pointerPoll());
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     TitleChangeWriter titleChangeWriter(TitleStore store, KeyVersions versions, AutocompleteSettings settings,
             MeterRegistry meters) {
         return new TitleChangeWriter(store, versions, settings, meters);
@@ -40,7 +40,7 @@ class AutocompleteConfiguration {
         return new QueryStore(titles, keys, settings.queries().keep());
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     PopularQueries popularQueries(ShardedRedis redis, QueryStore store, KeyVersions versions,
             AutocompleteSettings settings, MeterRegistry meters, AccountAges accountAges) {
         return new PopularQueries(new QueryCounter(redis, settings.queries().window()), store, versions,
@@ -60,7 +60,7 @@ class AutocompleteConfiguration {
         return new AutocompleteRebuild(index, store, versions, settings, node);
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     RebuildTrigger rebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index,
             AutocompleteSettings settings) {
         return new RebuildTrigger(versions, rebuild, index, settings.autoRebuild());

@@ -1,6 +1,8 @@
 package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.IndexedTitles;
 import dev.hanwiki.search.Popularity;
@@ -14,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -35,9 +38,11 @@ import org.slf4j.LoggerFactory;
  *       late, and the old version stays until a grace period has passed);</li>
  *   <li>delete the old version's keys, shard by shard.</li>
  * </ol>
- * If any write fails the build is abandoned and the current version stays in use.
+ * If any write fails, or the node stops meanwhile (the build runs on this bean's own thread and
+ * gives up at the next title when the bean stops), the build is abandoned and the current
+ * version stays in use.
  */
-final class AutocompleteRebuild {
+final class AutocompleteRebuild extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(AutocompleteRebuild.class);
     /** Lock and "building" marker expire this long after the builder stops refreshing them (it died). */
@@ -58,11 +63,12 @@ final class AutocompleteRebuild {
     private final RebuildLock lock;
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("IDLE", 0, 0, 0, null, null, null));
-    private final Object running = new Object();
-    private volatile Thread builder;
+    private final Object starting = new Object();
+    private volatile Future<?> builder;
 
     AutocompleteRebuild(PostIndex index, TitleStore store, KeyVersions versions, AutocompleteSettings settings,
             NodeSettings node) {
+        super("autocomplete-rebuild", Phases.SERVING, Duration.ofSeconds(20));
         this.index = index;
         this.store = store;
         this.versions = versions;
@@ -79,9 +85,12 @@ final class AutocompleteRebuild {
      * is already running here or elsewhere (the lock is held), the lock's shard cannot be
      * reached, or this node's index is still catching up (it would build from a partial index).
      */
-    String start() {
-        synchronized (running) {
-            if (builder != null && builder.isAlive()) {
+    String begin() {
+        synchronized (starting) {
+            if (!running()) {
+                return "this node is stopping";
+            }
+            if (builder != null && !builder.isDone()) {
                 return "a rebuild is already running on this node";
             }
             if (index.inBulkMode()) {
@@ -103,9 +112,14 @@ final class AutocompleteRebuild {
             }
             progress.set(new Progress("RUNNING", version, IndexedTitles.count(index), 0, Instant.now().toString(), null,
                     null));
-            builder = Thread.ofPlatform().name("autocomplete-rebuild").daemon().start(() -> run(version));
+            builder = submit(() -> run(version));
             return null;
         }
+    }
+
+    /** Builds run only when asked ({@link #begin}). */
+    @Override
+    protected void onStart() {
     }
 
     private void run(long version) {
@@ -134,6 +148,9 @@ final class AutocompleteRebuild {
         AtomicLong written = new AtomicLong();
         List<TitleStore.Entry> batch = new ArrayList<>(settings.rebuildBatch());
         IndexedTitles.forEach(index, t -> {
+            if (!running()) {
+                throw new IllegalStateException("the node is stopping");
+            }
             batch.add(new TitleStore.Entry(t.id(), t.title(), t.version(), Popularity.score(t.viewCount(), t.likeCount())));
             if (batch.size() >= settings.rebuildBatch()) {
                 writeBatch(version, batch);
@@ -157,7 +174,12 @@ final class AutocompleteRebuild {
         Progress p = progress.get();
         progress.set(new Progress("SWITCHED", version, p.total(), written.get(), p.startedAt(), null, null));
         // Readers still on the old version (one poll late at most) finish before it goes.
-        sleep(settings.pointerPoll().multipliedBy(4).plusSeconds(1));
+        if (!pause(settings.pointerPoll().multipliedBy(4).plusSeconds(1))) {
+            progress.set(new Progress("DONE", version, p.total(), written.get(), p.startedAt(), Instant.now().toString(), null));
+            log.info("Autocomplete version {} replaces {}; the node is stopping: the next rebuild removes the old keys",
+                    version, previous);
+            return;
+        }
         keepAlive(version);
         // Only older versions: a newer one can only be a later build that took an expired lock.
         long removed = deleteVersions(v -> v < version);

@@ -1,9 +1,9 @@
 package dev.hanwiki.autocomplete;
 
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.search.PostIndex;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * this node's index is caught up (not in bulk mode), at most every {@link #AFTER_FAILURE_MILLIS}
  * after a failed attempt; the rebuild lock keeps the two nodes from building twice.
  */
-final class RebuildTrigger implements AutoCloseable {
+final class RebuildTrigger extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(RebuildTrigger.class);
     private static final long AFTER_FAILURE_MILLIS = 30_000;
@@ -21,17 +21,21 @@ final class RebuildTrigger implements AutoCloseable {
     private final KeyVersions versions;
     private final AutocompleteRebuild rebuild;
     private final PostIndex index;
-    private final ScheduledExecutorService timer;
+    private final boolean enabled;
     private long lastAttempt;
 
     RebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index, boolean enabled) {
+        super("autocomplete-rebuild-trigger", Phases.SERVING, Duration.ofSeconds(5));
         this.versions = versions;
         this.rebuild = rebuild;
         this.index = index;
-        this.timer = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("autocomplete-rebuild-trigger").daemon().factory());
+        this.enabled = enabled;
+    }
+
+    @Override
+    protected void onStart() {
         if (enabled) {
-            timer.scheduleWithFixedDelay(this::check, 3, 2, TimeUnit.SECONDS);
+            every(Duration.ofSeconds(3), Duration.ofSeconds(2), this::check);
         }
     }
 
@@ -48,17 +52,12 @@ final class RebuildTrigger implements AutoCloseable {
                 return;
             }
             lastAttempt = now;
-            if (rebuild.start() == null) {
+            if (rebuild.begin() == null) {
                 log.info("Autocomplete rebuild started by itself: {}", state.current() == 0
                         ? "no version built yet" : "shards " + state.lostShards() + " lost their keys");
             }
         } catch (RuntimeException e) {
             log.warn("Autocomplete rebuild check failed: {}", e.toString());
         }
-    }
-
-    @Override
-    public void close() {
-        timer.shutdownNow();
     }
 }

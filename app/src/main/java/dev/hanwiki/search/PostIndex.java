@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -24,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sole owner of this node's Lucene index: the directory, the one IndexWriter, the
- * SearcherManager and the thread that refreshes it every {@code refresh-interval}. Writes come
+ * Sole owner of this node's Lucene index: the directory, the one IndexWriter and the
+ * SearcherManager ({@link IndexRefresher} refreshes it every {@code refresh-interval}). Writes come
  * from a single caller (the change consumer); searches from any thread, through
  * {@link #acquire()} and {@link #release} in {@code finally}. Merges run in the background
  * (Lucene's ConcurrentMergeScheduler). Commits carry the caller's user data (the Kafka offsets
@@ -72,12 +70,10 @@ public class PostIndex implements Searchers, AutoCloseable {
     }
 
     private final SearchAnalysis analysis;
-    /** Set when this index created its own analysis (and so closes it). */
-    private final boolean ownsAnalysis;
+    private final Clock clock;
     private final Directory directory;
     private final IndexWriter writer;
     private final SearcherManager searchers;
-    private final ScheduledExecutorService refresher;
     private final Object writeLock = new Object();
     /** Written since the last blocking refresh, which the searcher cannot see yet. */
     private final Map<Long, Indexed> unrefreshed = new HashMap<>();
@@ -103,16 +99,17 @@ public class PostIndex implements Searchers, AutoCloseable {
 
     /** An index with its own analysis from {@code settings} (tools and tests). */
     public PostIndex(SearchSettings settings) throws IOException {
-        this(settings, new SearchAnalysis(settings), true);
+        this(settings, new SearchAnalysis(settings));
     }
 
     public PostIndex(SearchSettings settings, SearchAnalysis analysis) throws IOException {
-        this(settings, analysis, false);
+        this(settings, analysis, Clock.systemUTC());
     }
 
-    private PostIndex(SearchSettings settings, SearchAnalysis analysis, boolean ownsAnalysis) throws IOException {
+    /** {@code clock}: when refreshes and commits are due in bulk mode. */
+    PostIndex(SearchSettings settings, SearchAnalysis analysis, Clock clock) throws IOException {
         this.analysis = analysis;
-        this.ownsAnalysis = ownsAnalysis;
+        this.clock = clock;
         Path path = settings.indexPath().toAbsolutePath();
         Files.createDirectories(path);
         this.directory = FSDirectory.open(path);
@@ -127,11 +124,7 @@ public class PostIndex implements Searchers, AutoCloseable {
         this.pending = PendingCounters.decode(committedUserData.get(PendingCounters.KEY));
         this.lastUserData = committedUserData;
         this.searchers = new SearcherManager(writer, true, false, null);
-        this.refresher = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("post-index-refresher").daemon().factory());
-        long interval = settings.refreshInterval().toMillis();
-        refresher.scheduleWithFixedDelay(this::refreshInBackground, interval, interval, TimeUnit.MILLISECONDS);
-        this.lastRefreshMillis = System.currentTimeMillis();
+        this.lastRefreshMillis = clock.millis();
         Map<String, String> shown = new HashMap<>(committedUserData);
         shown.remove(DeleteTombstones.KEY);
         shown.remove(PendingCounters.KEY);
@@ -325,7 +318,7 @@ public class PostIndex implements Searchers, AutoCloseable {
     /** Makes every write so far visible to searches before returning (in bulk mode: at most every 5 s). */
     public void refresh() {
         synchronized (writeLock) {
-            if (bulk && System.currentTimeMillis() - lastRefreshMillis < BULK_REFRESH_MILLIS) {
+            if (bulk && clock.millis() - lastRefreshMillis < BULK_REFRESH_MILLIS) {
                 return;
             }
             try {
@@ -334,7 +327,7 @@ public class PostIndex implements Searchers, AutoCloseable {
                 throw new UncheckedIOException(e);
             }
             unrefreshed.clear();
-            lastRefreshMillis = System.currentTimeMillis();
+            lastRefreshMillis = clock.millis();
         }
     }
 
@@ -352,7 +345,7 @@ public class PostIndex implements Searchers, AutoCloseable {
             pending.addTo(with);
             Map<String, String> data = Map.copyOf(with);
             writer.setLiveCommitData(data.entrySet());
-            long now = System.currentTimeMillis();
+            long now = clock.millis();
             if (bulk && now - lastCommitMillis < BULK_COMMIT_MILLIS) {
                 return;
             }
@@ -420,7 +413,7 @@ public class PostIndex implements Searchers, AutoCloseable {
     }
 
     /**
-     * Stops the refresher, commits what was written (with the last user data set) and closes
+     * Commits what was written (with the last user data set) and closes
      * searcher, writer and directory in that order. Safe to call twice.
      */
     @Override
@@ -440,9 +433,6 @@ public class PostIndex implements Searchers, AutoCloseable {
                 }
             } finally {
                 IOUtils.close(searchers, writer, directory);
-                if (ownsAnalysis) {
-                    analysis.close();
-                }
             }
         }
         log.info("Closed post index");
@@ -461,31 +451,19 @@ public class PostIndex implements Searchers, AutoCloseable {
                 writer.rollback();
             } finally {
                 IOUtils.close(searchers, directory);
-                if (ownsAnalysis) {
-                    analysis.close();
-                }
             }
         }
     }
 
-    /** Marks the index closed and stops the refresher; false if it was closed already. */
+    /** Marks the index closed; false if it was closed already. */
     private boolean beginClose() {
         synchronized (writeLock) {
             if (closed) {
                 return false;
             }
             closed = true;
+            return true;
         }
-        // No shutdownNow(): interrupting a thread inside Lucene I/O can close the index files.
-        refresher.shutdown();
-        try {
-            if (!refresher.awaitTermination(5, TimeUnit.SECONDS)) {
-                log.warn("Index refresher did not stop within 5 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return true;
     }
 
     @Override
@@ -524,17 +502,25 @@ public class PostIndex implements Searchers, AutoCloseable {
         }
     }
 
-    private void refreshInBackground() {
+    /**
+     * A refresh that does not wait for the writer ({@link IndexRefresher}, every
+     * {@code refresh-interval}). In bulk mode at most every {@link #BULK_REFRESH_MILLIS}: each
+     * refresh, this one included, restarts that wait.
+     *
+     * @return whether it refreshed
+     */
+    boolean refreshIfDue() {
+        if (closed || bulk && clock.millis() - lastRefreshMillis < BULK_REFRESH_MILLIS) {
+            return false;
+        }
         try {
-            if (bulk && System.currentTimeMillis() - lastRefreshMillis < BULK_REFRESH_MILLIS) {
-                return;
+            if (searchers.maybeRefresh()) {
+                lastRefreshMillis = clock.millis();
+                return true;
             }
-            if (searchers.maybeRefresh() && !bulk) {
-                lastRefreshMillis = System.currentTimeMillis();
-            }
-        } catch (IOException | RuntimeException e) {
-            // Keep the schedule alive: a throwing task would silently cancel all future refreshes.
-            log.warn("Background index refresh failed", e);
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -8,6 +8,6 @@
  * rebuildable projection; the database is only read to decorate a page of hits (nicknames,
  * live counts) and for category names, and a search never fails because the database does.
  * Answers are cached ({@code SearchCache}) under a staleness bound, never evicted by writers.
- * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, cache, change, search.analysis, search.query.
+ * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, cache, change, search.analysis, search.query, lifecycle.
  */
 package dev.hanwiki.search;

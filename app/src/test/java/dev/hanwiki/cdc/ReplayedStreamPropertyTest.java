@@ -61,7 +61,6 @@ class ReplayedStreamPropertyTest {
 
     @AfterEach
     void closeAnalysis() throws IOException {
-        analysis.close();
         for (Path run : runs) {
             try (var files = Files.walk(run)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());

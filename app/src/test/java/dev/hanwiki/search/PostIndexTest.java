@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -207,6 +211,47 @@ class PostIndexTest {
         index.bulkMode(false);
 
         assertThat(index.docCounts().numDocs()).isEqualTo(1);
+    }
+
+    /** The background refresher in bulk mode: once per 5 s, not at every tick once 5 s have passed (issue 18). */
+    @Test
+    void backgroundRefreshesInBulkModeComeAtMostEveryFiveSeconds() throws IOException {
+        index.close();
+        long[] now = {NOW};
+        Clock clock = new Clock() {
+            @Override
+            public long millis() {
+                return now[0];
+            }
+
+            @Override
+            public Instant instant() {
+                return Instant.ofEpochMilli(now[0]);
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+        };
+        SearchSettings settings = SearchSettings.at(dir.resolve("index"));
+        index = new PostIndex(settings, new SearchAnalysis(settings), clock);
+        index.bulkMode(true);
+
+        int refreshes = 0;
+        for (int tick = 1; tick <= 200; tick++) { // 20 s of 100 ms ticks
+            now[0] += 100;
+            index.upsert(post(tick, "t" + tick, "c", 1));
+            refreshes += index.refreshIfDue() ? 1 : 0;
+        }
+
+        assertThat(refreshes).isBetween(3, 4);
+        assertThat(index.docCounts().numDocs()).isBetween(150, 200);
     }
 
     @Test
@@ -424,14 +469,22 @@ class PostIndexTest {
 
     @Test
     void backgroundRefreshMakesWritesSearchableWithoutAnExplicitRefresh() throws Exception {
-        index.upsert(post(5, "background", "x", 1));
+        IndexRefresher refresher = new IndexRefresher(index,
+                SearchSettings.at(dir.resolve("index")).withRefreshInterval(Duration.ofMillis(50)));
+        refresher.start();
+        try {
+            index.upsert(post(5, "background", "x", 1));
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-        while (index.docCounts().numDocs() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+            long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            while (index.docCounts().numDocs() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+
+            assertThat(index.docCounts().numDocs()).isEqualTo(1);
+        } finally {
+            refresher.stop();
         }
-
-        assertThat(index.docCounts().numDocs()).isEqualTo(1);
+        assertThat(refresher.isRunning()).isFalse();
     }
 
     @Test
