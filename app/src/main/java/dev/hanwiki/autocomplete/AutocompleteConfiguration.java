@@ -2,6 +2,7 @@ package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.platform.AccountAges;
 import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.change.IndexCatchUp;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.PostIndex;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -55,14 +56,14 @@ class AutocompleteConfiguration {
     }
 
     @Bean
-    AutocompleteRebuild autocompleteRebuild(PostIndex index, TitleStore store, KeyVersions versions,
+    AutocompleteRebuild autocompleteRebuild(PostIndex index, IndexCatchUp catchUp, TitleStore store, KeyVersions versions,
             AutocompleteSettings settings, NodeSettings node) {
-        return new AutocompleteRebuild(index, store, versions, settings, node);
+        return new AutocompleteRebuild(index, catchUp, store, versions, settings, node);
     }
 
     @Bean
     RebuildTrigger rebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index,
-            AutocompleteSettings settings) {
-        return new RebuildTrigger(versions, rebuild, index, settings.autoRebuild());
+            IndexCatchUp catchUp, AutocompleteSettings settings) {
+        return new RebuildTrigger(versions, rebuild, index, catchUp, settings.autoRebuild());
     }
 }

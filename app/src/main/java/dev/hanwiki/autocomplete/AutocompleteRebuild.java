@@ -1,15 +1,13 @@
 package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.change.IndexCatchUp;
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.IndexedTitles;
 import dev.hanwiki.search.Popularity;
 import dev.hanwiki.search.PostIndex;
-import io.lettuce.core.KeyScanCursor;
-import io.lettuce.core.ScanArgs;
-import io.lettuce.core.ScanCursor;
 import io.lettuce.core.SetArgs;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,6 +55,7 @@ final class AutocompleteRebuild extends Background {
     }
 
     private final PostIndex index;
+    private final IndexCatchUp catchUp;
     private final TitleStore store;
     private final KeyVersions versions;
     private final AutocompleteSettings settings;
@@ -66,10 +65,11 @@ final class AutocompleteRebuild extends Background {
     private final Object starting = new Object();
     private volatile Future<?> builder;
 
-    AutocompleteRebuild(PostIndex index, TitleStore store, KeyVersions versions, AutocompleteSettings settings,
+    AutocompleteRebuild(PostIndex index, IndexCatchUp catchUp, TitleStore store, KeyVersions versions, AutocompleteSettings settings,
             NodeSettings node) {
         super("autocomplete-rebuild", Phases.SERVING, Duration.ofSeconds(20));
         this.index = index;
+        this.catchUp = catchUp;
         this.store = store;
         this.versions = versions;
         this.settings = settings;
@@ -93,7 +93,7 @@ final class AutocompleteRebuild extends Background {
             if (builder != null && !builder.isDone()) {
                 return "a rebuild is already running on this node";
             }
-            if (index.inBulkMode()) {
+            if (!catchUp.caughtUp()) {
                 return "this node's index is still catching up with the change stream; retry when it is ready";
             }
             long version = Math.max(System.currentTimeMillis(), versions.current() + 1);
@@ -134,7 +134,7 @@ final class AutocompleteRebuild extends Background {
             progress.set(new Progress("FAILED", version, p.total(), p.written(), p.startedAt(), Instant.now().toString(),
                     e.getMessage()));
             log.warn("Autocomplete rebuild of version {} abandoned: {}", version, e.getMessage());
-            deleteVersions(v -> v == version);
+            VersionedKeys.delete(store.redis(), v -> v == version);
         } finally {
             lock.release(version);
         }
@@ -182,7 +182,7 @@ final class AutocompleteRebuild extends Background {
         }
         keepAlive(version);
         // Only older versions: a newer one can only be a later build that took an expired lock.
-        long removed = deleteVersions(v -> v < version);
+        long removed = VersionedKeys.delete(store.redis(), v -> v < version);
         progress.set(new Progress("DONE", version, p.total(), written.get(), p.startedAt(), Instant.now().toString(), null));
         log.info("Autocomplete version {} replaces {}: {} titles, {} old keys removed", version, previous, written.get(), removed);
     }
@@ -214,58 +214,6 @@ final class AutocompleteRebuild extends Background {
         }
     }
 
-    /** Deletes every versioned key whose version matches; returns how many went. */
-    private long deleteVersions(java.util.function.LongPredicate doomed) {
-        long removed = 0;
-        ShardedRedis redis = store.redis();
-        for (String shard : redis.shardNames()) {
-            ScanCursor cursor = ScanCursor.INITIAL;
-            do {
-                ScanCursor from = cursor;
-                KeyScanCursor<String> page = null;
-                for (int attempt = 1; attempt <= ATTEMPTS && page == null; attempt++) {
-                    page = redis.onShard(shard, c -> c.scan(from, ScanArgs.Builder.matches(TitleStore.ROOT + "*").limit(500)),
-                            (KeyScanCursor<String>) null).join();
-                    if (page == null) {
-                        sleep(Duration.ofMillis(100L * attempt));
-                    }
-                }
-                if (page == null) {
-                    log.warn("Autocomplete cleanup skipped the rest of {} (unavailable); the next rebuild removes them", shard);
-                    break;
-                }
-                List<String> keys = page.getKeys().stream().filter(k -> {
-                    long v = versionOf(k);
-                    return v > 0 && doomed.test(v);
-                }).toList();
-                if (!keys.isEmpty()) {
-                    String[] batch = keys.toArray(String[]::new);
-                    Long gone = null;
-                    for (int attempt = 1; attempt <= ATTEMPTS && gone == null; attempt++) {
-                        gone = redis.onShard(shard, c -> c.unlink(batch), (Long) null).join();
-                    }
-                    removed += gone == null ? 0 : gone;
-                }
-                cursor = page;
-            } while (!cursor.isFinished());
-        }
-        return removed;
-    }
-
-    /** The version in {@code hw:ac:<version>:...}, or 0 for the pointer and lock keys. */
-    static long versionOf(String key) {
-        int start = TitleStore.ROOT.length();
-        int end = key.indexOf(':', start);
-        if (end < 0) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(key, start, end, 10);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
     private boolean everyShard(java.util.function.Function<io.lettuce.core.api.async.RedisAsyncCommands<String, byte[]>,
             io.lettuce.core.RedisFuture<?>> command) {
         ShardedRedis redis = store.redis();
@@ -286,13 +234,18 @@ final class AutocompleteRebuild extends Background {
         everyShard(c -> c.pexpire(TitleStore.BUILDING_KEY, LOCK_TTL.toMillis()));
     }
 
-    /** A step that must reach every shard, tried a few times (a command can time out under load). */
-    private static boolean retried(java.util.function.BooleanSupplier step) {
+    /**
+     * A step that must reach every shard, tried a few times (a command can time out under
+     * load); gives up early when the node stops.
+     */
+    private boolean retried(java.util.function.BooleanSupplier step) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             if (step.getAsBoolean()) {
                 return true;
             }
-            sleep(Duration.ofMillis(200L * attempt));
+            if (!pause(Duration.ofMillis(200L * attempt))) {
+                return false;
+            }
         }
         return false;
     }
@@ -303,12 +256,10 @@ final class AutocompleteRebuild extends Background {
         }
     }
 
-    private static void sleep(Duration d) {
-        try {
-            Thread.sleep(d);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
+    /** Waits between attempts; a stop ends the build (or the start) at once. */
+    private void sleep(Duration d) {
+        if (!pause(d)) {
+            throw new IllegalStateException("the node is stopping");
         }
     }
 }

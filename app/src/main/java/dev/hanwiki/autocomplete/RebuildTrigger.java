@@ -1,5 +1,6 @@
 package dev.hanwiki.autocomplete;
 
+import dev.hanwiki.change.IndexCatchUp;
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.search.PostIndex;
@@ -10,7 +11,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts a rebuild by itself when there is nothing to read: no version was ever built (a new
  * stack), or a shard came back without its keys (cache shards do not persist). Only while
- * this node's index is caught up (not in bulk mode), at most every {@link #AFTER_FAILURE_MILLIS}
+ * this node's index has caught up with the change stream ({@link IndexCatchUp}), at most every {@link #AFTER_FAILURE_MILLIS}
  * after a failed attempt; the rebuild lock keeps the two nodes from building twice.
  */
 final class RebuildTrigger extends Background {
@@ -21,14 +22,16 @@ final class RebuildTrigger extends Background {
     private final KeyVersions versions;
     private final AutocompleteRebuild rebuild;
     private final PostIndex index;
+    private final IndexCatchUp catchUp;
     private final boolean enabled;
     private long lastAttempt;
 
-    RebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index, boolean enabled) {
+    RebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index, IndexCatchUp catchUp, boolean enabled) {
         super("autocomplete-rebuild-trigger", Phases.SERVING, Duration.ofSeconds(5));
         this.versions = versions;
         this.rebuild = rebuild;
         this.index = index;
+        this.catchUp = catchUp;
         this.enabled = enabled;
     }
 
@@ -43,7 +46,7 @@ final class RebuildTrigger extends Background {
         try {
             KeyVersions.State state = versions.state();
             boolean needed = state.current() == 0 || !state.lostShards().isEmpty();
-            if (!needed || state.building() != 0 || index.inBulkMode() || !index.isOpen()) {
+            if (!needed || state.building() != 0 || !catchUp.caughtUp() || !index.isOpen()) {
                 return;
             }
             String last = rebuild.progress().state();

@@ -140,15 +140,15 @@ class PostChangeConsumer extends ConsumerLoop {
         for (TopicPartition tp : assignment.partitions()) {
             lag += kafka.currentLag(tp).orElse(0);
         }
-        boolean behind = index.inBulkMode() ? lag > BULK_LEAVE_LAG : lag > BULK_ENTER_LAG;
-        index.bulkMode(!progress.snapshot().caughtUp() || behind);
+        boolean behind = index.writer().inBulkMode() ? lag > BULK_LEAVE_LAG : lag > BULK_ENTER_LAG;
+        index.writer().bulkMode(!progress.snapshot().caughtUp() || behind);
     }
 
     private void applyBatch(ConsumerRecords<String, String> records) {
         long polledAt = clock.millis();
         PostChangeApplier.BatchResult result = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
         metrics.recordArrival(result, polledAt);
-        metrics.stage(IndexerMetrics.Stage.REFRESH).record(index::refresh);
+        metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
         metrics.recordBatch(result, clock.millis());
         if (!result.changes().isEmpty()) {
             metrics.stage(IndexerMetrics.Stage.LISTENERS).record(() -> publish(new PostsIndexed(result.changes())));
@@ -190,7 +190,7 @@ class PostChangeConsumer extends ConsumerLoop {
         if (!applied.commitDue(now, settings.commitInterval(), force)) {
             return;
         }
-        metrics.stage(IndexerMetrics.Stage.COMMIT).record(() -> index.commit(applied.userData()));
+        metrics.stage(IndexerMetrics.Stage.COMMIT).record(() -> index.writer().commit(applied.userData()));
         applied.committed(now);
         kafka.commitAsync(applied.forKafka(), (committed, error) -> {
             if (error != null) {
@@ -209,7 +209,7 @@ class PostChangeConsumer extends ConsumerLoop {
             return;
         }
         lastSweepMillis = now;
-        int purged = index.purgeTombstones(now - settings.tombstoneRetention().toMillis());
+        int purged = index.writer().purgeTombstones(now - settings.tombstoneRetention().toMillis());
         if (purged > 0) {
             log.info("Forgot {} delete tombstone(s) older than {}", purged, settings.tombstoneRetention());
         }

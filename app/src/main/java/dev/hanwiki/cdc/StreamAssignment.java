@@ -77,14 +77,10 @@ final class StreamAssignment {
         applied.resumeFrom(resume);
         for (TopicPartition tp : partitions) {
             Long from = resume.get(tp.partition());
-            if (from == null) {
-                kafka.seekToBeginning(List.of(tp));
-            } else {
-                kafka.seek(tp, from);
-                if (from > ends.get(tp)) {
-                    log.warn("Index resumes {} at {} but the topic ends at {}: was the topic recreated? "
-                            + "Delete this node's index to rebuild it", tp, from, ends.get(tp));
-                }
+            seek(kafka, tp, from);
+            if (from != null && from > ends.get(tp)) {
+                log.warn("Index resumes {} at {} but the topic ends at {}: was the topic recreated? "
+                        + "Delete this node's index to rebuild it", tp, from, ends.get(tp));
             }
         }
         Map<Integer, Long> targets = ends.entrySet().stream()
@@ -99,16 +95,20 @@ final class StreamAssignment {
     void rewind(KafkaConsumer<String, String> kafka) {
         try {
             for (TopicPartition tp : partitions) {
-                Long from = applied.next(tp.partition());
-                if (from == null) {
-                    kafka.seekToBeginning(List.of(tp));
-                } else {
-                    kafka.seek(tp, from);
-                }
+                seek(kafka, tp, applied.next(tp.partition()));
             }
         } catch (RuntimeException e) {
             log.warn("Could not rewind; reassigning partitions", e);
             partitions = List.of();
+        }
+    }
+
+    /** To {@code from}, or the beginning when it is null (nothing applied yet). */
+    private static void seek(KafkaConsumer<String, String> kafka, TopicPartition tp, Long from) {
+        if (from == null) {
+            kafka.seekToBeginning(List.of(tp));
+        } else {
+            kafka.seek(tp, from);
         }
     }
 

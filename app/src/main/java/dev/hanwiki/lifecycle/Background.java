@@ -10,7 +10,8 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Background work done one way (ADR 0091): a lifecycle bean that owns ONE named platform
- * thread. The thread exists only between {@link #start()} and {@link #stop()}; constructors
+ * thread. The thread exists only between {@link #start()} and {@link #stop()}, made when the
+ * first task is scheduled (a bean that only dials or waits for requests has none); constructors
  * only assign fields. A subclass says what to run in {@link #onStart()} ({@link #every},
  * {@link #after}, {@link #submit}), how to wake its blocking calls in {@link #beforeStop()},
  * and what to close once its thread has ended in {@link #afterStop()}.
@@ -27,7 +28,8 @@ public abstract class Background implements SmartLifecycle {
     private final int phase;
     private final Duration stopTimeout;
     private final Object pauses = new Object();
-    private volatile ScheduledThreadPoolExecutor thread;
+    /** Made by the first task after start; null before and after. Guarded by this. */
+    private ScheduledThreadPoolExecutor thread;
     private volatile boolean running;
 
     /**
@@ -57,23 +59,24 @@ public abstract class Background implements SmartLifecycle {
         if (running) {
             return;
         }
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1,
-                Thread.ofPlatform().name(name).daemon().factory());
-        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        executor.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
-        thread = executor;
         running = true;
         onStart();
     }
 
     @Override
-    public final synchronized void stop() {
-        if (!running) {
-            return;
+    public final void stop() {
+        ScheduledThreadPoolExecutor executor;
+        synchronized (this) {
+            if (!running) {
+                return;
+            }
+            running = false;
+            executor = thread;
+            thread = null;
         }
-        running = false;
-        ScheduledThreadPoolExecutor executor = thread;
-        executor.shutdown();
+        if (executor != null) {
+            executor.shutdown();
+        }
         try {
             beforeStop();
         } catch (RuntimeException e) {
@@ -83,7 +86,7 @@ public abstract class Background implements SmartLifecycle {
             pauses.notifyAll();
         }
         try {
-            if (!executor.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (executor != null && !executor.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("{} did not stop within {}", name, stopTimeout);
             }
         } catch (InterruptedException e) {
@@ -107,12 +110,6 @@ public abstract class Background implements SmartLifecycle {
         return running;
     }
 
-    /** True while this bean's thread runs a task (a rebuild in progress, say). */
-    protected final boolean busy() {
-        ScheduledThreadPoolExecutor executor = thread;
-        return executor != null && executor.getActiveCount() > 0;
-    }
-
     /** Runs {@code task} every {@code every} after {@code first}, with a fixed delay between runs. */
     protected final void every(Duration first, Duration every, Runnable task) {
         started().scheduleWithFixedDelay(() -> runLogged(task), first.toNanos(), every.toNanos(), TimeUnit.NANOSECONDS);
@@ -128,12 +125,16 @@ public abstract class Background implements SmartLifecycle {
         return started().submit(() -> runLogged(task));
     }
 
-    private ScheduledThreadPoolExecutor started() {
-        ScheduledThreadPoolExecutor executor = thread;
-        if (executor == null || !running) {
+    private synchronized ScheduledThreadPoolExecutor started() {
+        if (!running) {
             throw new IllegalStateException(name + " is not running");
         }
-        return executor;
+        if (thread == null) {
+            thread = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().name(name).daemon().factory());
+            thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+            thread.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
+        }
+        return thread;
     }
 
     /**

@@ -7,7 +7,7 @@ import java.time.Duration;
 /**
  * Makes what the indexer wrote visible to searches every {@code refresh-interval} without
  * blocking the writer ({@link PostIndex#refreshIfDue()}); in bulk mode at most every
- * {@link PostIndex#BULK_REFRESH_MILLIS}. Stops after everything that reads or writes the index,
+ * {@link IndexCommits#BULK_REFRESH_MILLIS}. Stops after everything that reads or writes the index,
  * before the index closes.
  */
 final class IndexRefresher extends Background {

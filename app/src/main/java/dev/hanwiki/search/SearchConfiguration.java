@@ -2,6 +2,7 @@ package dev.hanwiki.search;
 
 import java.io.IOException;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -20,8 +21,8 @@ class SearchConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    PostIndex postIndex(SearchSettings settings, SearchAnalysis analysis, Clock clock) throws IOException {
-        return new PostIndex(settings, analysis, clock);
+    PostIndex postIndex(SearchSettings settings, SearchAnalysis analysis, ObjectProvider<Clock> clock) throws IOException {
+        return new PostIndex(settings, analysis, clock.getIfAvailable(Clock::systemUTC));
     }
 
     @Bean

@@ -1,6 +1,8 @@
 /**
  * Full-text search over posts: the node's Lucene index ({@link dev.hanwiki.search.PostIndex},
- * sole owner of the IndexWriter, SearcherManager and refresh thread), the search path
+ * sole owner of the IndexWriter and SearcherManager and the read face every feature uses; its
+ * write side {@link dev.hanwiki.search.PostIndexWriter} is for the indexer in {@code cdc} alone,
+ * which {@code ModuleGraphTest} checks), the search path
  * ({@code SearchEngine}: query language, ranking, bounded facets, snippets, suggestions) and
  * the search endpoint. Analysis lives in {@code search.analysis}, the query syntax and
  * synonyms in {@code search.query}. It never reads posts from the database to index them:

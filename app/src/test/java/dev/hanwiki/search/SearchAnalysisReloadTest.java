@@ -33,8 +33,8 @@ class SearchAnalysisReloadTest {
         write(files.resolve(SearchAnalysis.DICTIONARY_FILE), "", 1);
         SearchAnalysis analysis = new SearchAnalysis(settings(files));
         try (PostIndex index = new PostIndex(settings(files), analysis)) {
-            index.upsert(PostDocuments.post(1, "자전거", "두 바퀴로 가는 탈것", 1));
-            index.refresh();
+            index.writer().upsert(PostDocuments.post(1, "자전거", "두 바퀴로 가는 탈것", 1));
+            index.writer().refresh();
             SearchEngine engine = new SearchEngine(index, analysis, Categories.of(TestSearch.CATEGORIES), java.time.Clock.systemUTC());
 
             assertThat(engine.search(new SearchRequest("바이크", null, 0, 10)).hits()).isEmpty();

@@ -45,9 +45,9 @@ final class TestSearch implements AutoCloseable {
 
     TestSearch add(PostDocument... posts) {
         for (PostDocument post : posts) {
-            index.upsert(post);
+            index.writer().upsert(post);
         }
-        index.refresh();
+        index.writer().refresh();
         return this;
     }
 
