@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -41,21 +41,21 @@ clean: down ## stop everything and wipe var/ (all local state)
 
 unit-test: ## unit tests only (no processes needed)
 	@bash $(INFRA)/install.sh
-	@$(MAKE) --no-print-directory test-load-report
-	@$(MAKE) --no-print-directory test-peer
+	@$(MAKE) --no-print-directory test-tools
 	$(MVN) test
 
 test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), the short chaos scenarios, then the browser tests
 	@bash $(INFRA)/install.sh
 	@bash $(INFRA)/compose/check.sh
 	@bash $(INFRA)/monitoring/check.sh
-	@$(MAKE) --no-print-directory test-load-report
-	@$(MAKE) --no-print-directory test-peer
+	@$(MAKE) --no-print-directory test-tools
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
 	@$(MAKE) --no-print-directory chaos-short
 	@bash $(INFRA)/web.sh test
+
+test-tools: test-load-report test-peer test-verify-index ## unit tests of the Python tools (load report and chaos verdicts, peer harness, verify-index); no stack needed
 
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
@@ -90,8 +90,11 @@ dashboards: ## render every dashboard's panels to PNG from the live Prometheus i
 rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N=1|2)
 	@bash $(INFRA)/ctl.sh rebuild node$(or $(N),$(error set N=1 or N=2))
 
-verify-index: ## compare the primary's live posts with each node's index (missing/stale/ghost)
+verify-index: ## compare the primary's live posts with each node's index (missing/stale/ghost versions, then content digests)
 	@python3 infra/verify_index.py $(if $(WAIT),--wait $(WAIT),)
+
+test-verify-index: ## unit tests of verify-index's comparisons (versions and content digests); no stack needed
+	@cd infra && python3 -m unittest test_verify_index
 
 bench-freshness: ## write-to-searchable latency per node at RATE writes/s for SECONDS after WARMUP s (defaults 100, 60, 10)
 	@python3 infra/bench/freshness.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60) --warmup $(or $(WARMUP),10)

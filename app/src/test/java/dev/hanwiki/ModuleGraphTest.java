@@ -85,6 +85,15 @@ class ModuleGraphTest {
         });
     }
 
+    /** PostIndex's write side is the indexer's alone (issue 18): every other module reads the index only. */
+    @Test
+    void onlyTheIndexerWritesTheIndex() {
+        noClasses().that().resideOutsideOfPackages(ROOT + ".search", ROOT + ".cdc")
+                .should().dependOnClassesThat().belongToAnyOf(dev.hanwiki.search.PostIndexWriter.class)
+                .because("only the change consumer (cdc) writes this node's index")
+                .check(classes);
+    }
+
     /** Module -> the modules its note allows, for every module that has classes. */
     static Map<String, Set<String>> allowed() {
         Map<String, Set<String>> allowed = new TreeMap<>();

@@ -71,13 +71,13 @@ public final class CommonGramsBench {
                 SearchAnalysis analysis = new SearchAnalysis(settings, v.getValue());
                 long cpu;
                 try (PostIndex index = new PostIndex(settings, analysis)) {
-                    index.bulkMode(true);
+                    index.writer().bulkMode(true);
                     long c0 = mx.getCurrentThreadCpuTime();
                     for (PostDocument d : docs) {
-                        index.upsert(d);
+                        index.writer().upsert(d);
                     }
-                    index.bulkMode(false);
-                    index.commit(Map.of());
+                    index.writer().bulkMode(false);
+                    index.writer().commit(Map.of());
                     cpu = mx.getCurrentThreadCpuTime() - c0;
                 }
                 double mbps = bytes / 1e6 / (cpu / 1e9);
@@ -94,7 +94,6 @@ public final class CommonGramsBench {
                 System.err.print(row);
                 out.append(row);
                 bench.close();
-                analysis.close();
             } finally {
                 SearchBench.deleteTree(dir);
             }

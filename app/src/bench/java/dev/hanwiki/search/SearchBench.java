@@ -612,12 +612,12 @@ public final class SearchBench {
         Path dir = Files.createTempDirectory("bench-index");
         long cpu;
         try (PostIndex index = new PostIndex(SearchSettings.at(dir).withAnalysisDir(null), analysis)) {
-            index.bulkMode(true);
+            index.writer().bulkMode(true);
             long c0 = mx.getCurrentThreadCpuTime();
             for (PostDocument d : docs) {
-                index.upsert(d);
+                index.writer().upsert(d);
             }
-            index.bulkMode(false);
+            index.writer().bulkMode(false);
             cpu = mx.getCurrentThreadCpuTime() - c0;
         } finally {
             deleteTree(dir);

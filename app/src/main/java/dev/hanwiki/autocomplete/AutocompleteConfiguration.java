@@ -2,6 +2,7 @@ package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.platform.AccountAges;
 import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.change.IndexCatchUp;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.PostIndex;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -24,12 +25,12 @@ class AutocompleteConfiguration {
         return new TitleStore(redis, keys, settings.keep());
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     KeyVersions keyVersions(ShardedRedis redis, AutocompleteSettings settings) {
         return new KeyVersions(redis, settings.pointerPoll());
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     TitleChangeWriter titleChangeWriter(TitleStore store, KeyVersions versions, AutocompleteSettings settings,
             MeterRegistry meters) {
         return new TitleChangeWriter(store, versions, settings, meters);
@@ -40,7 +41,7 @@ class AutocompleteConfiguration {
         return new QueryStore(titles, keys, settings.queries().keep());
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     PopularQueries popularQueries(ShardedRedis redis, QueryStore store, KeyVersions versions,
             AutocompleteSettings settings, MeterRegistry meters, AccountAges accountAges) {
         return new PopularQueries(new QueryCounter(redis, settings.queries().window()), store, versions,
@@ -55,14 +56,14 @@ class AutocompleteConfiguration {
     }
 
     @Bean
-    AutocompleteRebuild autocompleteRebuild(PostIndex index, TitleStore store, KeyVersions versions,
+    AutocompleteRebuild autocompleteRebuild(PostIndex index, IndexCatchUp catchUp, TitleStore store, KeyVersions versions,
             AutocompleteSettings settings, NodeSettings node) {
-        return new AutocompleteRebuild(index, store, versions, settings, node);
+        return new AutocompleteRebuild(index, catchUp, store, versions, settings, node);
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean
     RebuildTrigger rebuildTrigger(KeyVersions versions, AutocompleteRebuild rebuild, PostIndex index,
-            AutocompleteSettings settings) {
-        return new RebuildTrigger(versions, rebuild, index, settings.autoRebuild());
+            IndexCatchUp catchUp, AutocompleteSettings settings) {
+        return new RebuildTrigger(versions, rebuild, index, catchUp, settings.autoRebuild());
     }
 }

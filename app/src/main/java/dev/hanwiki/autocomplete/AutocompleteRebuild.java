@@ -1,19 +1,20 @@
 package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.change.IndexCatchUp;
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.IndexedTitles;
 import dev.hanwiki.search.Popularity;
 import dev.hanwiki.search.PostIndex;
-import io.lettuce.core.KeyScanCursor;
-import io.lettuce.core.ScanArgs;
-import io.lettuce.core.ScanCursor;
 import io.lettuce.core.SetArgs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -35,9 +36,11 @@ import org.slf4j.LoggerFactory;
  *       late, and the old version stays until a grace period has passed);</li>
  *   <li>delete the old version's keys, shard by shard.</li>
  * </ol>
- * If any write fails the build is abandoned and the current version stays in use.
+ * If any write fails, or the node stops meanwhile (the build runs on this bean's own thread and
+ * gives up at the next title when the bean stops), the build is abandoned and the current
+ * version stays in use.
  */
-final class AutocompleteRebuild {
+final class AutocompleteRebuild extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(AutocompleteRebuild.class);
     /** Lock and "building" marker expire this long after the builder stops refreshing them (it died). */
@@ -52,18 +55,21 @@ final class AutocompleteRebuild {
     }
 
     private final PostIndex index;
+    private final IndexCatchUp catchUp;
     private final TitleStore store;
     private final KeyVersions versions;
     private final AutocompleteSettings settings;
     private final RebuildLock lock;
     private final AtomicReference<Progress> progress = new AtomicReference<>(
             new Progress("IDLE", 0, 0, 0, null, null, null));
-    private final Object running = new Object();
-    private volatile Thread builder;
+    private final Object starting = new Object();
+    private volatile Future<?> builder;
 
-    AutocompleteRebuild(PostIndex index, TitleStore store, KeyVersions versions, AutocompleteSettings settings,
+    AutocompleteRebuild(PostIndex index, IndexCatchUp catchUp, TitleStore store, KeyVersions versions, AutocompleteSettings settings,
             NodeSettings node) {
+        super("autocomplete-rebuild", Phases.SERVING, Duration.ofSeconds(20));
         this.index = index;
+        this.catchUp = catchUp;
         this.store = store;
         this.versions = versions;
         this.settings = settings;
@@ -79,12 +85,15 @@ final class AutocompleteRebuild {
      * is already running here or elsewhere (the lock is held), the lock's shard cannot be
      * reached, or this node's index is still catching up (it would build from a partial index).
      */
-    String start() {
-        synchronized (running) {
-            if (builder != null && builder.isAlive()) {
+    String begin() {
+        synchronized (starting) {
+            if (!running()) {
+                return "this node is stopping";
+            }
+            if (builder != null && !builder.isDone()) {
                 return "a rebuild is already running on this node";
             }
-            if (index.inBulkMode()) {
+            if (!catchUp.caughtUp()) {
                 return "this node's index is still catching up with the change stream; retry when it is ready";
             }
             long version = Math.max(System.currentTimeMillis(), versions.current() + 1);
@@ -103,9 +112,14 @@ final class AutocompleteRebuild {
             }
             progress.set(new Progress("RUNNING", version, IndexedTitles.count(index), 0, Instant.now().toString(), null,
                     null));
-            builder = Thread.ofPlatform().name("autocomplete-rebuild").daemon().start(() -> run(version));
+            builder = submit(() -> run(version));
             return null;
         }
+    }
+
+    /** Builds run only when asked ({@link #begin}). */
+    @Override
+    protected void onStart() {
     }
 
     private void run(long version) {
@@ -120,7 +134,7 @@ final class AutocompleteRebuild {
             progress.set(new Progress("FAILED", version, p.total(), p.written(), p.startedAt(), Instant.now().toString(),
                     e.getMessage()));
             log.warn("Autocomplete rebuild of version {} abandoned: {}", version, e.getMessage());
-            deleteVersions(v -> v == version);
+            VersionedKeys.delete(store.redis(), v -> v == version);
         } finally {
             lock.release(version);
         }
@@ -134,6 +148,9 @@ final class AutocompleteRebuild {
         AtomicLong written = new AtomicLong();
         List<TitleStore.Entry> batch = new ArrayList<>(settings.rebuildBatch());
         IndexedTitles.forEach(index, t -> {
+            if (!running()) {
+                throw new IllegalStateException("the node is stopping");
+            }
             batch.add(new TitleStore.Entry(t.id(), t.title(), t.version(), Popularity.score(t.viewCount(), t.likeCount())));
             if (batch.size() >= settings.rebuildBatch()) {
                 writeBatch(version, batch);
@@ -157,10 +174,15 @@ final class AutocompleteRebuild {
         Progress p = progress.get();
         progress.set(new Progress("SWITCHED", version, p.total(), written.get(), p.startedAt(), null, null));
         // Readers still on the old version (one poll late at most) finish before it goes.
-        sleep(settings.pointerPoll().multipliedBy(4).plusSeconds(1));
+        if (!pause(settings.pointerPoll().multipliedBy(4).plusSeconds(1))) {
+            progress.set(new Progress("DONE", version, p.total(), written.get(), p.startedAt(), Instant.now().toString(), null));
+            log.info("Autocomplete version {} replaces {}; the node is stopping: the next rebuild removes the old keys",
+                    version, previous);
+            return;
+        }
         keepAlive(version);
         // Only older versions: a newer one can only be a later build that took an expired lock.
-        long removed = deleteVersions(v -> v < version);
+        long removed = VersionedKeys.delete(store.redis(), v -> v < version);
         progress.set(new Progress("DONE", version, p.total(), written.get(), p.startedAt(), Instant.now().toString(), null));
         log.info("Autocomplete version {} replaces {}: {} titles, {} old keys removed", version, previous, written.get(), removed);
     }
@@ -192,58 +214,6 @@ final class AutocompleteRebuild {
         }
     }
 
-    /** Deletes every versioned key whose version matches; returns how many went. */
-    private long deleteVersions(java.util.function.LongPredicate doomed) {
-        long removed = 0;
-        ShardedRedis redis = store.redis();
-        for (String shard : redis.shardNames()) {
-            ScanCursor cursor = ScanCursor.INITIAL;
-            do {
-                ScanCursor from = cursor;
-                KeyScanCursor<String> page = null;
-                for (int attempt = 1; attempt <= ATTEMPTS && page == null; attempt++) {
-                    page = redis.onShard(shard, c -> c.scan(from, ScanArgs.Builder.matches(TitleStore.ROOT + "*").limit(500)),
-                            (KeyScanCursor<String>) null).join();
-                    if (page == null) {
-                        sleep(Duration.ofMillis(100L * attempt));
-                    }
-                }
-                if (page == null) {
-                    log.warn("Autocomplete cleanup skipped the rest of {} (unavailable); the next rebuild removes them", shard);
-                    break;
-                }
-                List<String> keys = page.getKeys().stream().filter(k -> {
-                    long v = versionOf(k);
-                    return v > 0 && doomed.test(v);
-                }).toList();
-                if (!keys.isEmpty()) {
-                    String[] batch = keys.toArray(String[]::new);
-                    Long gone = null;
-                    for (int attempt = 1; attempt <= ATTEMPTS && gone == null; attempt++) {
-                        gone = redis.onShard(shard, c -> c.unlink(batch), (Long) null).join();
-                    }
-                    removed += gone == null ? 0 : gone;
-                }
-                cursor = page;
-            } while (!cursor.isFinished());
-        }
-        return removed;
-    }
-
-    /** The version in {@code hw:ac:<version>:...}, or 0 for the pointer and lock keys. */
-    static long versionOf(String key) {
-        int start = TitleStore.ROOT.length();
-        int end = key.indexOf(':', start);
-        if (end < 0) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(key, start, end, 10);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
     private boolean everyShard(java.util.function.Function<io.lettuce.core.api.async.RedisAsyncCommands<String, byte[]>,
             io.lettuce.core.RedisFuture<?>> command) {
         ShardedRedis redis = store.redis();
@@ -264,13 +234,18 @@ final class AutocompleteRebuild {
         everyShard(c -> c.pexpire(TitleStore.BUILDING_KEY, LOCK_TTL.toMillis()));
     }
 
-    /** A step that must reach every shard, tried a few times (a command can time out under load). */
-    private static boolean retried(java.util.function.BooleanSupplier step) {
+    /**
+     * A step that must reach every shard, tried a few times (a command can time out under
+     * load); gives up early when the node stops.
+     */
+    private boolean retried(java.util.function.BooleanSupplier step) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             if (step.getAsBoolean()) {
                 return true;
             }
-            sleep(Duration.ofMillis(200L * attempt));
+            if (!pause(Duration.ofMillis(200L * attempt))) {
+                return false;
+            }
         }
         return false;
     }
@@ -281,12 +256,10 @@ final class AutocompleteRebuild {
         }
     }
 
-    private static void sleep(Duration d) {
-        try {
-            Thread.sleep(d);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
+    /** Waits between attempts; a stop ends the build (or the start) at once. */
+    private void sleep(Duration d) {
+        if (!pause(d)) {
+            throw new IllegalStateException("the node is stopping");
         }
     }
 }

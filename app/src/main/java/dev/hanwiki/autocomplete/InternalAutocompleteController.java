@@ -39,7 +39,7 @@ class InternalAutocompleteController {
     /** 202 with the progress when started; 409 problem+json saying why when it cannot start now. */
     @PostMapping("/rebuild")
     ResponseEntity<ApiResponse<AutocompleteRebuild.Progress>> start() {
-        String refusal = rebuild.start();
+        String refusal = rebuild.begin();
         if (refusal != null) {
             throw new RebuildRefusedException(refusal);
         }

@@ -1,6 +1,8 @@
 package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.cache.ShardedRedis;
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import io.lettuce.core.KeyValue;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -8,21 +10,18 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Which key version this node reads and writes. Every shard holds the current version number
  * ({@link TitleStore#VERSION_KEY}) and, while a rebuild runs, the version being built; this
- * node re-reads them every {@code pointerPoll}. The newest current version any shard reports
+ * node reads them when it starts and every {@code pointerPoll} after. The newest current version any shard reports
  * wins. A reachable shard that reports no or an older version has lost its keys (a restart
  * of a cache shard without persistence, or it was down during a rebuild): its prefixes are
  * answered from the index until the next rebuild.
  */
-final class KeyVersions implements AutoCloseable {
+final class KeyVersions extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(KeyVersions.class);
 
@@ -31,7 +30,7 @@ final class KeyVersions implements AutoCloseable {
     }
 
     private final ShardedRedis redis;
-    private final ScheduledExecutorService poller;
+    private final Duration every;
     private volatile State state = new State(0, 0, Set.of());
     /** A rebuild on THIS node: known here before any shard says so. */
     private volatile long localBuilding;
@@ -40,11 +39,16 @@ final class KeyVersions implements AutoCloseable {
     private final java.util.Map<String, long[]> lastSeen = new java.util.concurrent.ConcurrentHashMap<>();
 
     KeyVersions(ShardedRedis redis, Duration every) {
+        super("autocomplete-versions", Phases.SERVING, Duration.ofSeconds(5));
         this.redis = redis;
-        this.poller = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("autocomplete-versions").daemon().factory());
-        poll();
-        poller.scheduleWithFixedDelay(this::pollQuietly, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        this.every = every;
+    }
+
+    /** The first poll before anything that reads the state starts (the rebuild trigger, requests). */
+    @Override
+    protected void onStart() {
+        pollQuietly();
+        every(every, every, this::pollQuietly);
     }
 
     State state() {
@@ -145,10 +149,5 @@ final class KeyVersions implements AutoCloseable {
         } catch (NumberFormatException e) {
             return 0;
         }
-    }
-
-    @Override
-    public void close() {
-        poller.shutdownNow();
     }
 }

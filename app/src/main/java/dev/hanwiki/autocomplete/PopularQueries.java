@@ -1,5 +1,7 @@
 package dev.hanwiki.autocomplete;
 
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.hanwiki.platform.AccountAges;
@@ -13,9 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.event.EventListener;
@@ -29,7 +29,7 @@ import org.springframework.context.event.EventListener;
  * ({@link QueryStore}), unless this node filed it there recently with about the same score.
  * Every minute it sweeps expired entries out of the keys.
  */
-final class PopularQueries implements AutoCloseable {
+final class PopularQueries extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(PopularQueries.class);
     private static final long SWEEP_MILLIS = 60_000;
@@ -46,11 +46,11 @@ final class PopularQueries implements AutoCloseable {
     private final Counter rejected;
     private final Counter filings;
     private final Counter expired;
-    private final ScheduledExecutorService worker;
     private long lastSweep;
 
     PopularQueries(QueryCounter counter, QueryStore store, KeyVersions versions, QuerySettings settings,
             MeterRegistry meters, AccountAges accountAges) {
+        super("autocomplete-queries", Phases.SERVING, Duration.ofSeconds(5));
         this.accountAges = accountAges;
         this.counter = counter;
         this.store = store;
@@ -67,11 +67,12 @@ final class PopularQueries implements AutoCloseable {
                 .description("popular queries written into the autocomplete keys").register(meters);
         this.expired = Counter.builder("hanwiki.autocomplete.queries.expired")
                 .description("query entries swept out after their expiry").register(meters);
-        this.worker = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("autocomplete-queries").daemon().factory());
+    }
+
+    @Override
+    protected void onStart() {
         if (settings.enabled()) {
-            long every = settings.flush().toMillis();
-            worker.scheduleWithFixedDelay(this::flushQuietly, every, every, TimeUnit.MILLISECONDS);
+            every(settings.flush(), settings.flush(), this::flushQuietly);
         }
     }
 
@@ -179,10 +180,5 @@ final class PopularQueries implements AutoCloseable {
             filed.invalidateAll();
         }
         return query;
-    }
-
-    @Override
-    public void close() {
-        worker.shutdownNow();
     }
 }

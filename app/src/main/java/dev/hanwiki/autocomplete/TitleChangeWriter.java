@@ -1,10 +1,13 @@
 package dev.hanwiki.autocomplete;
 
 import dev.hanwiki.change.PostsIndexed;
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.search.Popularity;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +33,7 @@ import org.springframework.context.event.EventListener;
  * Both nodes do this for every change: the writes are idempotent and version-guarded (see
  * {@link TitleStore}), so the second copy changes nothing (ADR 0036).
  */
-final class TitleChangeWriter implements AutoCloseable {
+final class TitleChangeWriter extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(TitleChangeWriter.class);
     /** Posts per round: enough to batch, few enough that their scripts do not queue past their budget. */
@@ -50,17 +53,15 @@ final class TitleChangeWriter implements AutoCloseable {
     private int failingRounds;
     private final Counter written;
     private final Counter failed;
-    private final Thread worker;
-    private volatile boolean running = true;
 
     TitleChangeWriter(TitleStore store, KeyVersions versions, AutocompleteSettings settings, MeterRegistry meters) {
+        super("autocomplete-writer", Phases.SERVING, Duration.ofSeconds(10));
         this.store = store;
         this.versions = versions;
         this.retryDelayNanos = settings.retryDelay().toNanos();
         this.written = Counter.builder("hanwiki.autocomplete.changes").tag("outcome", "written").register(meters);
         this.failed = Counter.builder("hanwiki.autocomplete.changes").tag("outcome", "retried").register(meters);
         Gauge.builder("hanwiki.autocomplete.changes.pending", this, TitleChangeWriter::backlog).register(meters);
-        this.worker = Thread.ofPlatform().name("autocomplete-writer").daemon().start(this::run);
     }
 
     /** Runs on the indexer thread: must be quick and must not throw. */
@@ -90,8 +91,24 @@ final class TitleChangeWriter implements AutoCloseable {
         }
     }
 
+    @Override
+    protected void onStart() {
+        submit(this::run);
+    }
+
+    /** Wakes the writer waiting for changes; a round in flight finishes (its writes have a 10 s budget). */
+    @Override
+    protected void beforeStop() {
+        lock.lock();
+        try {
+            waiting.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private void run() {
-        while (running) {
+        while (running()) {
             try {
                 List<PostsIndexed.Change> round = next();
                 if (!round.isEmpty()) {
@@ -109,7 +126,7 @@ final class TitleChangeWriter implements AutoCloseable {
     private List<PostsIndexed.Change> next() throws InterruptedException {
         lock.lock();
         try {
-            while (running) {
+            while (running()) {
                 List<PostsIndexed.Change> round = new ArrayList<>(ROUND);
                 take(pending, round);
                 if (!retry.isEmpty() && System.nanoTime() - retryAt >= 0) {
@@ -200,11 +217,5 @@ final class TitleChangeWriter implements AutoCloseable {
             all = all.thenCombine(one, Boolean::logicalAnd);
         }
         return all;
-    }
-
-    @Override
-    public void close() {
-        running = false;
-        worker.interrupt();
     }
 }

@@ -7,6 +7,6 @@
  * without a Redis call per request. It never fails a request because Redis is unwell, never
  * shows an entry its current record does not confirm, and never writes to the database or
  * the index.
- * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, cache, change, search, search.analysis.
+ * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, cache, change, search, search.analysis, lifecycle.
  */
 package dev.hanwiki.autocomplete;

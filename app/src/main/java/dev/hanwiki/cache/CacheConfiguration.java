@@ -1,8 +1,8 @@
 package dev.hanwiki.cache;
 
+import dev.hanwiki.lifecycle.Threads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,6 +20,6 @@ class CacheConfiguration {
     /** Origin loads block on JDBC or Lucene: virtual threads, so a burst of misses never starves a pool. */
     @Bean(destroyMethod = "close")
     ExecutorService cacheLoadExecutor() {
-        return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("cache-load-", 0).factory());
+        return Threads.virtualPerTask("cache-load-");
     }
 }

@@ -62,7 +62,11 @@ final class RedisShard implements AutoCloseable {
                 .publishPercentileHistogram().register(meters);
         Gauge.builder("hanwiki.cache.breaker.state", breaker, b -> b.getState().getOrder())
                 .description("0 closed, 1 open, 2 half-open, ...").tag("shard", name).register(meters);
-        connection(); // dial now, so the first requests do not all miss
+    }
+
+    /** Dials now, so the first requests do not all miss ({@link ShardedRedis#onStart}). */
+    void dial() {
+        connection();
     }
 
     String name() {

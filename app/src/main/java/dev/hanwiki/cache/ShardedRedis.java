@@ -1,5 +1,7 @@
 package dev.hanwiki.cache;
 
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisFuture;
@@ -25,9 +27,11 @@ import java.util.function.Function;
 /**
  * L2: the Redis cache shards behind a {@link HashRing}. A key always maps to the same shard
  * (by shard name); a shard that is down stays on the ring and its keys simply miss until it is
- * back, so recovery needs no re-hashing and no warm-up of the other shards.
+ * back, so recovery needs no re-hashing and no warm-up of the other shards. Every shard is
+ * dialled when the bean starts (so the first requests do not all miss), not when it is made;
+ * one that is never started dials at its first command.
  */
-public final class ShardedRedis implements AutoCloseable {
+public final class ShardedRedis extends Background implements AutoCloseable {
 
     private final ClientResources resources;
     private final RedisClient client;
@@ -35,6 +39,7 @@ public final class ShardedRedis implements AutoCloseable {
     private final HashRing<RedisShard> ring;
 
     public ShardedRedis(CacheSettings settings, MeterRegistry meters) {
+        super("cache-shards", Phases.SERVING, Duration.ofSeconds(1));
         this.resources = DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(2)
                 // Re-dial a lost shard every half second (the default backs off to 30 s).
                 .reconnectDelay(Delay.constant(Duration.ofMillis(500)))
@@ -49,6 +54,12 @@ public final class ShardedRedis implements AutoCloseable {
                 .build());
         this.shards = settings.shards().stream().map(s -> new RedisShard(s, client, settings, meters)).toList();
         this.ring = new HashRing<>(shards, RedisShard::name, settings.vnodes());
+    }
+
+    /** Dials every shard; the connections come up on Lettuce's own threads, nothing waits here. */
+    @Override
+    protected void onStart() {
+        shards.forEach(RedisShard::dial);
     }
 
     /**

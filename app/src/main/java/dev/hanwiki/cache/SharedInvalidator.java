@@ -8,28 +8,26 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.kafka.clients.consumer.CloseOptions;
+import dev.hanwiki.lifecycle.ConsumerLoop;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
  * Evicts L2 once per change for the whole cluster: every node runs one of these consumers in
  * the SAME group ({@value #GROUP}), so Kafka hands each partition of the posts topic to one of
  * them and moves it to the survivor when a node leaves. It owns its KafkaConsumer and the one
- * thread that polls it; offsets are committed after the batch's evictions were issued, so a
+ * thread that polls it ({@link ConsumerLoop}); offsets are committed after the batch's evictions were issued, so a
  * crash repeats evictions (harmless) rather than skipping them. Kafka being down is waited out:
  * meanwhile L2 entries are still checked against what each node's own indexer has seen, and
  * expire by TTL.
  */
 @Component
-class SharedInvalidator implements SmartLifecycle {
+class SharedInvalidator extends ConsumerLoop {
 
     static final String GROUP = "hanwiki-cache-l2";
     private static final Logger log = LoggerFactory.getLogger(SharedInvalidator.class);
@@ -42,11 +40,9 @@ class SharedInvalidator implements SmartLifecycle {
     private final Counter batches;
     private final Counter changes;
     private final Counter retried;
-    private volatile boolean running;
-    private volatile Thread thread;
-    private volatile KafkaConsumer<String, String> consumer;
 
     SharedInvalidator(ChangeStream stream, NodeSettings node, List<SharedEvictions> evictions, MeterRegistry meters) {
+        super("cache-l2-invalidator", Duration.ofSeconds(5), BACKOFF);
         this.stream = stream;
         this.node = node;
         this.evictions = List.copyOf(evictions);
@@ -59,78 +55,38 @@ class SharedInvalidator implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (running) {
+    protected KafkaConsumer<String, String> open() {
+        KafkaConsumer<String, String> kafka = new KafkaConsumer<>(
+                stream.groupConsumerConfig(GROUP, "hanwiki-cache-l2-" + node.id()),
+                new StringDeserializer(), new StringDeserializer());
+        kafka.subscribe(List.of(stream.postsTopic()));
+        return kafka;
+    }
+
+    @Override
+    protected void round(KafkaConsumer<String, String> kafka) {
+        ConsumerRecords<String, String> records = kafka.poll(POLL);
+        if (records.isEmpty()) {
             return;
         }
-        running = true;
-        thread = Thread.ofPlatform().name("cache-l2-invalidator").daemon().start(this::run);
-    }
-
-    @Override
-    public synchronized void stop() {
-        running = false;
-        KafkaConsumer<String, String> current = consumer;
-        if (current != null) {
-            current.wakeup();
-        }
-        Thread worker = thread;
-        if (worker != null) {
-            try {
-                worker.join(Duration.ofSeconds(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        if (evict(records)) {
+            kafka.commitSync(Duration.ofSeconds(5));
+        } else {
+            // A shard could not be asked: read the batch again after a pause (DELs
+            // repeat harmlessly) rather than commit past an eviction that did not happen.
+            for (var tp : records.partitions()) {
+                kafka.seek(tp, records.records(tp).getFirst().offset());
             }
+            retried.increment();
+            pause(BACKOFF);
         }
     }
 
+    /** Kafka trouble: a new consumer (and group membership) after the back-off. */
     @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    private void run() {
-        while (running) {
-            KafkaConsumer<String, String> kafka = null;
-            try {
-                kafka = new KafkaConsumer<>(stream.groupConsumerConfig(GROUP, "hanwiki-cache-l2-" + node.id()),
-                        new StringDeserializer(), new StringDeserializer());
-                consumer = kafka;
-                kafka.subscribe(List.of(stream.postsTopic()));
-                while (running) {
-                    ConsumerRecords<String, String> records = kafka.poll(POLL);
-                    if (records.isEmpty()) {
-                        continue;
-                    }
-                    if (evict(records)) {
-                        kafka.commitSync(Duration.ofSeconds(5));
-                    } else {
-                        // A shard could not be asked: read the batch again after a pause (DELs
-                        // repeat harmlessly) rather than commit past an eviction that did not happen.
-                        for (var tp : records.partitions()) {
-                            kafka.seek(tp, records.records(tp).getFirst().offset());
-                        }
-                        retried.increment();
-                        sleep();
-                    }
-                }
-            } catch (WakeupException e) {
-                // stop() interrupted a poll: the loop condition ends it.
-            } catch (RuntimeException e) {
-                log.warn("L2 invalidator: {}; reconnecting in {}", e.toString(), BACKOFF);
-                sleep();
-            } finally {
-                consumer = null;
-                if (kafka != null) {
-                    try {
-                        // Leaves the group at once, so the other node takes the partitions over.
-                        kafka.close(CloseOptions.timeout(Duration.ofSeconds(2)));
-                    } catch (RuntimeException e) {
-                        log.debug("Closing the L2 invalidator's consumer failed", e);
-                    }
-                }
-            }
-        }
+    protected boolean failed(KafkaConsumer<String, String> kafka, RuntimeException error) {
+        log.warn("L2 invalidator: {}; reconnecting in {}", error.toString(), BACKOFF);
+        return false;
     }
 
     /** True when every feature dropped its entries (or had none to drop). */
@@ -160,14 +116,5 @@ class SharedInvalidator implements SmartLifecycle {
             changes.increment(batch.size());
         }
         return done;
-    }
-
-    private void sleep() {
-        try {
-            Thread.sleep(BACKOFF);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
-        }
     }
 }

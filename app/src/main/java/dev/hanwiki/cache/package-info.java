@@ -6,6 +6,6 @@
  * change stream). This package never decides what is fresh (the features that own a region
  * do, from the change stream, never from writers), and it must never fail a request because
  * Redis is unwell.
- * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, change.
+ * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, change, lifecycle.
  */
 package dev.hanwiki.cache;

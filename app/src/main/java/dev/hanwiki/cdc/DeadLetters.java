@@ -1,9 +1,13 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.platform.NodeSettings;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -12,7 +16,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,22 +24,26 @@ import org.springframework.stereotype.Component;
  * poison event is kept for an operator instead of stalling its partition. Each node reports
  * what IT could not apply, so a bad event appears once per node (header {@code node}).
  * Sending is asynchronous: the consumer never waits on it; a failed send is logged and counted.
+ * The producer (and its network thread) exists while the bean runs: made in {@code start()},
+ * closed after the change consumer has stopped ({@link Phases#SERVING}).
  */
 @Component
-class DeadLetters implements DeadLetterSink, DisposableBean {
+class DeadLetters extends Background implements DeadLetterSink {
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
     private final String topic;
     private final String node;
-    private final KafkaProducer<String, String> producer;
+    private final Map<String, Object> config;
+    private volatile KafkaProducer<String, String> producer;
     private final Counter sent;
     private final Counter lost;
 
     DeadLetters(CdcSettings settings, NodeSettings node, MeterRegistry meters) {
+        super("dead-letters", Phases.SERVING, Duration.ofSeconds(1));
         this.topic = settings.postsTopic() + ".dlq";
         this.node = node.id();
-        Map<String, Object> config = new java.util.HashMap<>(settings.securityConfig());
+        Map<String, Object> config = new HashMap<>(settings.securityConfig());
         config.putAll(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
                 ProducerConfig.CLIENT_ID_CONFIG, "hanwiki-dead-letters-" + node.id(),
@@ -45,7 +52,7 @@ class DeadLetters implements DeadLetterSink, DisposableBean {
                 ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 * 1024 * 1024,
                 // Never block the consumer thread for long if Kafka is away.
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000));
-        this.producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
+        this.config = Map.copyOf(config);
         this.sent = Counter.builder("hanwiki.indexer.events.dead.lettered")
                 .description("Unreadable change events sent to the dead-letter topic").register(meters);
         this.lost = Counter.builder("hanwiki.indexer.events.dead.letter.failures")
@@ -59,8 +66,14 @@ class DeadLetters implements DeadLetterSink, DisposableBean {
                 .add("reason", bytes(reason))
                 .add("node", bytes(node))
                 .add("source", bytes(poison.topic() + "-" + poison.partition() + "@" + poison.offset()));
+        KafkaProducer<String, String> current = producer;
+        if (current == null) {
+            lost.increment();
+            log.error("Could not dead-letter {}-{}@{}: the node is not running", poison.topic(), poison.partition(), poison.offset());
+            return;
+        }
         try {
-            producer.send(letter, (metadata, error) -> {
+            current.send(letter, (metadata, error) -> {
                 if (error == null) {
                     sent.increment();
                 } else {
@@ -79,7 +92,16 @@ class DeadLetters implements DeadLetterSink, DisposableBean {
     }
 
     @Override
-    public void destroy() {
-        producer.close(java.time.Duration.ofSeconds(2));
+    protected void onStart() {
+        producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
+    }
+
+    @Override
+    protected void afterStop() {
+        KafkaProducer<String, String> current = producer;
+        producer = null;
+        if (current != null) {
+            current.close(Duration.ofSeconds(2));
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.change.IndexCatchUp;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
@@ -10,7 +11,7 @@ import org.springframework.stereotype.Component;
  * Kafka outage does not take a serving node out of rotation. Only the consumer thread writes it.
  */
 @Component
-class IndexerProgress {
+class IndexerProgress implements IndexCatchUp {
 
     enum Phase { STARTING, WAITING_FOR_KAFKA, WAITING_FOR_TOPIC, CATCHING_UP, CAUGHT_UP, STOPPED }
 
@@ -48,6 +49,11 @@ class IndexerProgress {
 
     synchronized void stopped() {
         phase = Phase.STOPPED;
+    }
+
+    @Override
+    public synchronized boolean caughtUp() {
+        return caughtUp;
     }
 
     synchronized Snapshot snapshot() {

@@ -46,7 +46,7 @@ class InternalIndexController {
         DocCounts counts = index.docCounts();
         IndexerProgress.Snapshot state = progress.snapshot();
         String topic = cdc.postsTopic();
-        return ApiResponse.ok(new Stats(node.id(), counts.numDocs(), counts.maxDoc(), index.tombstoneCount(), state.phase().name(), state.caughtUp(),
+        return ApiResponse.ok(new Stats(node.id(), counts.numDocs(), counts.maxDoc(), index.writer().tombstoneCount(), state.phase().name(), state.caughtUp(),
                 OffsetKeys.named(topic, OffsetKeys.decode(topic, index.committedUserData())),
                 OffsetKeys.named(topic, state.appliedOffsets()),
                 OffsetKeys.named(topic, state.targetOffsets())));

@@ -3,6 +3,7 @@ package dev.hanwiki.cdc;
 import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.search.PostDocument;
 import dev.hanwiki.search.PostIndex;
+import dev.hanwiki.search.PostIndexWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,14 +22,14 @@ class PostChangeApplier {
 
     private static final Logger log = LoggerFactory.getLogger(PostChangeApplier.class);
 
-    private final PostIndex index;
+    private final PostIndexWriter index;
     private final PostChangeParser parser;
     private final DeadLetterSink deadLetters;
     /** Dates the tombstone of a delete whose event does not say when it happened. */
     private final Clock clock;
 
     PostChangeApplier(PostIndex index, PostChangeParser parser, DeadLetterSink deadLetters, Clock clock) {
-        this.index = index;
+        this.index = index.writer();
         this.parser = parser;
         this.deadLetters = deadLetters;
         this.clock = clock;
@@ -63,24 +64,24 @@ class PostChangeApplier {
                 continue;
             }
             PostsIndexed.Change announced;
-            PostIndex.Outcome outcome;
+            PostIndexWriter.Outcome outcome;
             switch (change) {
                 case PostChange.Upsert upsert -> {
-                    PostIndex.Applied result = index.apply(upsert.post(), upsert.carriesCounters());
+                    PostIndexWriter.Applied result = index.apply(upsert.post(), upsert.carriesCounters());
                     outcome = result.outcome();
                     announced = announce(upsert, result);
                 }
                 case PostChange.Counters counters -> {
-                    PostIndex.Applied result = index.applyCounters(counters.postId(), counters.counters());
+                    PostIndexWriter.Applied result = index.applyCounters(counters.postId(), counters.counters());
                     outcome = result.outcome();
                     announced = announce(counters, result);
                 }
                 case PostChange.Delete delete -> {
                     outcome = index.delete(delete.postId(), delete.version(), delete.deletedAtMillis().orElse(clock.millis()));
-                    announced = delete.announced(outcome == PostIndex.Outcome.APPLIED);
+                    announced = delete.announced(outcome == PostIndexWriter.Outcome.APPLIED);
                 }
                 case PostChange.Ignored ignored -> {
-                    outcome = PostIndex.Outcome.STALE;
+                    outcome = PostIndexWriter.Outcome.STALE;
                     announced = null;
                 }
             }
@@ -103,10 +104,10 @@ class PostChangeApplier {
     }
 
     /** An upsert as the caches and autocomplete see it: with the counts the index ranks by, not the row's. */
-    private static PostsIndexed.Change announce(PostChange.Upsert upsert, PostIndex.Applied result) {
+    private static PostsIndexed.Change announce(PostChange.Upsert upsert, PostIndexWriter.Applied result) {
         PostDocument post = upsert.post();
         return new PostsIndexed.Change(post.id(), false, post.version(), post.title(), post.categoryId(),
-                result.counters().likes(), result.counters().views(), result.outcome() == PostIndex.Outcome.APPLIED,
+                result.counters().likes(), result.counters().views(), result.outcome() == PostIndexWriter.Outcome.APPLIED,
                 upsert.changedAtMillis().isEmpty());
     }
 
@@ -114,8 +115,8 @@ class PostChangeApplier {
      * A counter change as the caches and autocomplete see it: the new counts with the version,
      * title and category the index holds (the counter row has none), counter-only by definition.
      */
-    private static PostsIndexed.Change announce(PostChange.Counters counters, PostIndex.Applied result) {
+    private static PostsIndexed.Change announce(PostChange.Counters counters, PostIndexWriter.Applied result) {
         return new PostsIndexed.Change(counters.postId(), false, result.version(), result.title(), result.categoryId(),
-                counters.counters().likes(), counters.counters().views(), result.outcome() == PostIndex.Outcome.APPLIED, true);
+                counters.counters().likes(), counters.counters().views(), result.outcome() == PostIndexWriter.Outcome.APPLIED, true);
     }
 }

@@ -1,42 +1,35 @@
 package dev.hanwiki.cdc;
 
 import dev.hanwiki.change.PostsIndexed;
+import dev.hanwiki.lifecycle.ConsumerLoop;
 import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.PostIndex;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
-import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * Owns the KafkaConsumer for the posts change stream and the one thread that uses it. It
- * assigns every partition itself (no group rebalancing), seeks to the offsets stored in the
- * last Lucene commit (or the beginning), and loops: poll, apply, refresh searchers, and at most
+ * Owns the KafkaConsumer for the posts change stream and the one thread that uses it
+ * ({@link ConsumerLoop}). {@link StreamAssignment} assigns every partition (no group
+ * rebalancing) from the offsets stored in the last Lucene commit (or the beginning); each
+ * round then polls, applies, refreshes searchers, and at most
  * every {@code commit-interval} commit the index together with the offsets it now reflects.
  * Offsets are also committed to Kafka, but only so monitoring can see consumer lag. Kafka or
  * the topic being unavailable is waited out, never fatal: searches keep working meanwhile.
  */
 @Component
-class PostChangeConsumer implements SmartLifecycle {
+class PostChangeConsumer extends ConsumerLoop {
 
     private static final Logger log = LoggerFactory.getLogger(PostChangeConsumer.class);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
-    private static final long WAIT_LOG_EVERY_MILLIS = 30_000;
     static final long BULK_ENTER_LAG = 10_000;
     static final long BULK_LEAVE_LAG = 1_000;
 
@@ -48,19 +41,16 @@ class PostChangeConsumer implements SmartLifecycle {
     private final IndexerMetrics metrics;
     private final Clock clock;
     private final ApplicationEventPublisher events;
-    private final Object pauseMonitor = new Object();
-    private volatile boolean running;
-    private volatile Thread thread;
-    private volatile KafkaConsumer<String, String> consumer;
 
     // Confined to the consumer thread.
     private final AppliedOffsets applied;
-    private List<TopicPartition> assignment = List.of();
+    private final StreamAssignment assignment;
+    private AutoCloseable clientMetrics;
     private long lastSweepMillis;
-    private long lastWaitLogMillis = Long.MIN_VALUE / 2;
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
             IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
+        super("post-change-consumer", STOP_TIMEOUT, settings.retryBackoff());
         this.settings = settings;
         this.node = node;
         this.index = index;
@@ -70,145 +60,73 @@ class PostChangeConsumer implements SmartLifecycle {
         this.clock = clock;
         this.events = events;
         this.applied = new AppliedOffsets(settings.postsTopic());
+        this.assignment = new StreamAssignment(settings, progress, applied, clock);
         this.lastSweepMillis = Long.MIN_VALUE / 2;
     }
 
     @Override
-    public synchronized void start() {
-        if (running) {
+    protected KafkaConsumer<String, String> open() {
+        KafkaConsumer<String, String> kafka = new KafkaConsumer<>(settings.consumerConfig(node.id()),
+                new StringDeserializer(), new StringDeserializer());
+        clientMetrics = metrics.bindConsumer(kafka);
+        return kafka;
+    }
+
+    @Override
+    protected void round(KafkaConsumer<String, String> kafka) {
+        if (assignment.isEmpty() && !assignment.assign(kafka, index.committedUserData())) {
+            pause(settings.retryBackoff());
             return;
         }
-        running = true;
-        thread = Thread.ofPlatform().name("post-change-consumer").start(this::run);
+        ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
+        updateBulkMode(kafka);
+        if (!records.isEmpty()) {
+            applyBatch(records);
+        }
+        trackPositions(kafka);
+        updateBulkMode(kafka);
+        maybeSweepTombstones();
+        maybeCommit(kafka, false);
     }
 
-    /** Leaves the poll loop, waits for the final index commit, then returns (before the index closes). */
+    /** Keeps the consumer: re-reads from the last applied offsets after the back-off. */
     @Override
-    public synchronized void stop() {
-        running = false;
-        KafkaConsumer<String, String> current = consumer;
-        if (current != null) {
-            current.wakeup();
-        }
-        synchronized (pauseMonitor) {
-            pauseMonitor.notifyAll();
-        }
-        Thread worker = thread;
-        if (worker != null) {
-            try {
-                worker.join(STOP_TIMEOUT);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (worker.isAlive()) {
-                log.warn("Change consumer did not stop within {}", STOP_TIMEOUT);
-            }
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    private void run() {
-        KafkaConsumer<String, String> kafka = null;
-        AutoCloseable clientMetrics = null;
-        try {
-            kafka = new KafkaConsumer<>(settings.consumerConfig(node.id()), new StringDeserializer(), new StringDeserializer());
-            consumer = kafka;
-            clientMetrics = metrics.bindConsumer(kafka);
-            loop(kafka);
-        } catch (RuntimeException e) {
-            // Only construction can get here (bad client config); the loop itself never throws.
-            log.error("Change consumer could not start; the index will not follow the database", e);
-            progress.failed(e.toString());
-        } finally {
-            if (clientMetrics != null) {
-                try {
-                    clientMetrics.close();
-                } catch (Exception e) {
-                    log.debug("Closing consumer metrics failed", e);
-                }
-            }
-            if (kafka != null) {
-                shutDown(kafka);
-            }
-            progress.stopped();
-        }
-    }
-
-    private void loop(KafkaConsumer<String, String> kafka) {
-        while (running) {
-            try {
-                if (assignment.isEmpty() && !assign(kafka)) {
-                    pause();
-                    continue;
-                }
-                ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
-                updateBulkMode(kafka);
-                if (!records.isEmpty()) {
-                    applyBatch(records);
-                }
-                trackPositions(kafka);
-                updateBulkMode(kafka);
-                maybeSweepTombstones();
-                maybeCommit(kafka, false);
-            } catch (WakeupException e) {
-                // stop() interrupted a blocking call; the loop condition ends the loop.
-            } catch (RuntimeException e) {
-                log.error("Applying changes failed; retrying from the last applied offsets in {}", settings.retryBackoff(), e);
-                progress.failed(e.toString());
-                pause();
-                rewind(kafka);
-            }
-        }
-    }
-
-    private boolean assign(KafkaConsumer<String, String> kafka) {
-        String topic = settings.postsTopic();
-        List<PartitionInfo> infos;
-        Map<TopicPartition, Long> ends;
-        try {
-            infos = kafka.partitionsFor(topic, settings.metadataTimeout());
-            if (infos == null || infos.isEmpty()) {
-                waiting(IndexerProgress.Phase.WAITING_FOR_TOPIC, "topic " + topic + " does not exist yet; "
-                        + "it appears when the Debezium connector snapshots the posts table");
-                return false;
-            }
-            List<TopicPartition> partitions = infos.stream()
-                    .map(info -> new TopicPartition(topic, info.partition()))
-                    .sorted(Comparator.comparingInt(TopicPartition::partition))
-                    .toList();
-            // Assign first: with read_committed, end offsets of unassigned partitions log a warning.
-            kafka.assign(partitions);
-            ends = kafka.endOffsets(partitions, settings.metadataTimeout());
-            assignment = partitions;
-        } catch (TimeoutException e) {
-            kafka.unsubscribe();
-            waiting(IndexerProgress.Phase.WAITING_FOR_KAFKA, "Kafka at " + settings.bootstrapServers() + " is not reachable");
+    protected boolean failed(KafkaConsumer<String, String> kafka, RuntimeException error) {
+        if (kafka == null) {
+            log.error("Change consumer could not start; the index will not follow the database", error);
+            progress.failed(error.toString());
             return false;
         }
-        Map<Integer, Long> resume = OffsetKeys.decode(topic, index.committedUserData());
-        applied.resumeFrom(resume);
-        for (TopicPartition tp : assignment) {
-            Long from = resume.get(tp.partition());
-            if (from == null) {
-                kafka.seekToBeginning(List.of(tp));
-            } else {
-                kafka.seek(tp, from);
-                if (from > ends.get(tp)) {
-                    log.warn("Index resumes {} at {} but the topic ends at {}: was the topic recreated? "
-                            + "Delete this node's index to rebuild it", tp, from, ends.get(tp));
-                }
-            }
+        log.error("Applying changes failed; retrying from the last applied offsets in {}", settings.retryBackoff(), error);
+        progress.failed(error.toString());
+        if (pause(settings.retryBackoff())) {
+            assignment.rewind(kafka);
         }
-        Map<Integer, Long> targets = ends.entrySet().stream()
-                .collect(Collectors.toMap(e -> e.getKey().partition(), Map.Entry::getValue));
-        progress.assigned(targets, applied.view());
-        log.info("Indexing {} partition(s) of {}: resuming at {} (from the index commit; absent = from the beginning), "
-                + "caught up once at {}", assignment.size(), topic, applied.view(), targets);
         return true;
+    }
+
+    /** The final index commit with the offsets it reflects (before the index closes). */
+    @Override
+    protected void closing(KafkaConsumer<String, String> kafka) {
+        try {
+            maybeCommit(kafka, true);
+        } catch (RuntimeException e) {
+            log.warn("Final index commit failed; the next start replays from the previous commit", e);
+        }
+        if (clientMetrics != null) {
+            try {
+                clientMetrics.close();
+            } catch (Exception e) {
+                log.debug("Closing consumer metrics failed", e);
+            }
+            clientMetrics = null;
+        }
+        log.info("Change consumer stopped at {}", applied.view());
+    }
+
+    @Override
+    protected void afterStop() {
+        progress.stopped();
     }
 
     /**
@@ -219,18 +137,18 @@ class PostChangeConsumer implements SmartLifecycle {
      */
     private void updateBulkMode(KafkaConsumer<String, String> kafka) {
         long lag = 0;
-        for (TopicPartition tp : assignment) {
+        for (TopicPartition tp : assignment.partitions()) {
             lag += kafka.currentLag(tp).orElse(0);
         }
-        boolean behind = index.inBulkMode() ? lag > BULK_LEAVE_LAG : lag > BULK_ENTER_LAG;
-        index.bulkMode(!progress.snapshot().caughtUp() || behind);
+        boolean behind = index.writer().inBulkMode() ? lag > BULK_LEAVE_LAG : lag > BULK_ENTER_LAG;
+        index.writer().bulkMode(!progress.snapshot().caughtUp() || behind);
     }
 
     private void applyBatch(ConsumerRecords<String, String> records) {
         long polledAt = clock.millis();
         PostChangeApplier.BatchResult result = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
         metrics.recordArrival(result, polledAt);
-        metrics.stage(IndexerMetrics.Stage.REFRESH).record(index::refresh);
+        metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
         metrics.recordBatch(result, clock.millis());
         if (!result.changes().isEmpty()) {
             metrics.stage(IndexerMetrics.Stage.LISTENERS).record(() -> publish(new PostsIndexed(result.changes())));
@@ -255,7 +173,7 @@ class PostChangeConsumer implements SmartLifecycle {
      * which would otherwise keep the indexer one offset short of "caught up" forever.
      */
     private void trackPositions(KafkaConsumer<String, String> kafka) {
-        for (TopicPartition tp : assignment) {
+        for (TopicPartition tp : assignment.partitions()) {
             long position;
             try {
                 position = kafka.position(tp, Duration.ZERO);
@@ -272,7 +190,7 @@ class PostChangeConsumer implements SmartLifecycle {
         if (!applied.commitDue(now, settings.commitInterval(), force)) {
             return;
         }
-        metrics.stage(IndexerMetrics.Stage.COMMIT).record(() -> index.commit(applied.userData()));
+        metrics.stage(IndexerMetrics.Stage.COMMIT).record(() -> index.writer().commit(applied.userData()));
         applied.committed(now);
         kafka.commitAsync(applied.forKafka(), (committed, error) -> {
             if (error != null) {
@@ -291,64 +209,9 @@ class PostChangeConsumer implements SmartLifecycle {
             return;
         }
         lastSweepMillis = now;
-        int purged = index.purgeTombstones(now - settings.tombstoneRetention().toMillis());
+        int purged = index.writer().purgeTombstones(now - settings.tombstoneRetention().toMillis());
         if (purged > 0) {
             log.info("Forgot {} delete tombstone(s) older than {}", purged, settings.tombstoneRetention());
-        }
-    }
-
-    /** After a failure, re-read from what the index has applied; re-applying is harmless. */
-    private void rewind(KafkaConsumer<String, String> kafka) {
-        try {
-            for (TopicPartition tp : assignment) {
-                Long from = applied.next(tp.partition());
-                if (from == null) {
-                    kafka.seekToBeginning(List.of(tp));
-                } else {
-                    kafka.seek(tp, from);
-                }
-            }
-        } catch (RuntimeException e) {
-            log.warn("Could not rewind; reassigning partitions", e);
-            assignment = List.of();
-        }
-    }
-
-    private void shutDown(KafkaConsumer<String, String> kafka) {
-        try {
-            maybeCommit(kafka, true);
-        } catch (RuntimeException e) {
-            log.warn("Final index commit failed; the next start replays from the previous commit", e);
-        }
-        try {
-            kafka.close(CloseOptions.timeout(Duration.ofSeconds(2)));
-        } catch (RuntimeException e) {
-            log.warn("Closing the Kafka consumer failed", e);
-        }
-        consumer = null;
-        log.info("Change consumer stopped at {}", applied.view());
-    }
-
-    private void waiting(IndexerProgress.Phase phase, String reason) {
-        progress.waiting(phase, reason);
-        long now = clock.millis();
-        if (now - lastWaitLogMillis >= WAIT_LOG_EVERY_MILLIS) {
-            lastWaitLogMillis = now;
-            log.warn("Indexer waiting: {} (retrying every {}; searches serve the current index meanwhile)", reason, settings.retryBackoff());
-        }
-    }
-
-    private void pause() {
-        synchronized (pauseMonitor) {
-            if (!running) {
-                return;
-            }
-            try {
-                pauseMonitor.wait(settings.retryBackoff().toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                running = false;
-            }
         }
     }
 }

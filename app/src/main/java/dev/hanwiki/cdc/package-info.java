@@ -7,6 +7,6 @@
  * replays, duplicates and late older events change nothing; counter rows carry their own
  * version and reach the index as doc-values updates, never a re-analysis of the page. It must
  * never write to the database.
- * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, change, search.
+ * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, change, search, lifecycle.
  */
 package dev.hanwiki.cdc;

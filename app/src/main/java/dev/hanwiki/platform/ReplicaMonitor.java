@@ -1,14 +1,12 @@
 package dev.hanwiki.platform;
 
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -22,7 +20,7 @@ import org.springframework.stereotype.Component;
  * read reports the replica unreachable at once, without waiting for the next probe.
  */
 @Component
-public class ReplicaMonitor implements SmartLifecycle {
+public class ReplicaMonitor extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(ReplicaMonitor.class);
 
@@ -38,10 +36,10 @@ public class ReplicaMonitor implements SmartLifecycle {
     private final ReadRoutingSettings settings;
     private final Clock clock;
     private volatile Status status;
-    private ScheduledExecutorService prober;
 
     ReplicaMonitor(@ReplicaDatabase JdbcClient replica, @PrimaryDatabase JdbcClient primary,
             ReadRoutingSettings settings, Clock clock) {
+        super("replica-monitor", Phases.SERVING, Duration.ofSeconds(2));
         this.replica = replica;
         this.primary = primary;
         this.settings = settings;
@@ -120,34 +118,7 @@ public class ReplicaMonitor implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (prober != null) {
-            return;
-        }
-        prober = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("replica-monitor").daemon().factory());
-        long interval = settings.probeInterval().toMillis();
-        prober.scheduleWithFixedDelay(this::probeSafely, 0, interval, TimeUnit.MILLISECONDS);
-    }
-
-    private void probeSafely() {
-        try {
-            probe();
-        } catch (RuntimeException e) {
-            // A throwing task would cancel every later probe and freeze the routing decision.
-            log.warn("Replica probe failed", e);
-        }
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (prober != null) {
-            prober.shutdownNow();
-            prober = null;
-        }
-    }
-
-    @Override
-    public synchronized boolean isRunning() {
-        return prober != null;
+    protected void onStart() {
+        every(Duration.ZERO, settings.probeInterval(), this::probe);
     }
 }

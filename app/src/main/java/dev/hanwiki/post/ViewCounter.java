@@ -1,23 +1,22 @@
 package dev.hanwiki.post;
 
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.platform.RequestMethod;
 import dev.hanwiki.platform.PrimaryDatabase;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -34,11 +33,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * (this lifecycle stops in a later phase than the web server).
  */
 @Component
-class ViewCounter implements SmartLifecycle, MeterBinder {
+class ViewCounter extends Background implements MeterBinder {
 
     private static final Logger log = LoggerFactory.getLogger(ViewCounter.class);
-    /** Stops after the web server (which stops in phases just below Integer.MAX_VALUE). */
-    static final int PHASE = 0;
+    /** Stops after the web server has drained: the last views are flushed. */
+    static final int PHASE = Phases.SERVING;
 
     /**
      * Adds views to the post's narrow counter row (ADR 0080), creating it if a post has none; a
@@ -58,9 +57,9 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
     private final ViewSettings settings;
     private final AtomicLong flushed = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private ScheduledExecutorService flusher;
 
     ViewCounter(@PrimaryDatabase DataSource primary, PlatformTransactionManager transactionManager, ViewSettings settings) {
+        super("view-flusher", PHASE, Duration.ofSeconds(10));
         this.buffer = new ViewBuffer(settings.maxPendingPosts());
         this.primary = new JdbcTemplate(primary);
         this.transaction = new TransactionTemplate(transactionManager);
@@ -125,39 +124,13 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
     }
 
     @Override
-    public synchronized void start() {
-        if (flusher != null) {
-            return;
-        }
-        flusher = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("view-flusher").daemon().factory());
-        long interval = settings.flushInterval().toMillis();
-        flusher.scheduleWithFixedDelay(this::flushSafely, interval, interval, TimeUnit.MILLISECONDS);
+    protected void onStart() {
+        every(settings.flushInterval(), settings.flushInterval(), this::flush);
     }
 
-    private void flushSafely() {
-        try {
-            flush();
-        } catch (RuntimeException e) {
-            // Keep the schedule alive: a throwing task would cancel every later flush.
-            log.warn("View flush failed", e);
-        }
-    }
-
-    /** Waits for a running flush, then flushes what is left. */
+    /** After a running flush ended: flushes what is left. */
     @Override
-    public synchronized void stop() {
-        if (flusher == null) {
-            return;
-        }
-        flusher.shutdown();
-        try {
-            if (!flusher.awaitTermination(10, TimeUnit.SECONDS)) {
-                log.warn("View flusher did not stop within 10 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        flusher = null;
+    protected void afterStop() {
         long written = flush();
         int left = buffer.size();
         if (left > 0) {
@@ -165,15 +138,5 @@ class ViewCounter implements SmartLifecycle, MeterBinder {
         } else {
             log.info("Flushed the last {} views before shutdown", written);
         }
-    }
-
-    @Override
-    public synchronized boolean isRunning() {
-        return flusher != null;
-    }
-
-    @Override
-    public int getPhase() {
-        return PHASE;
     }
 }

@@ -6,6 +6,6 @@
  * cache, and a read must never write to the database: the index and caches follow the binlog
  * (caches are evicted from {@code PostsIndexed} and the shared L2 invalidator), views are
  * flushed in batches by one thread.
- * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, cache, change.
+ * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, cache, change, lifecycle.
  */
 package dev.hanwiki.post;

@@ -1,5 +1,7 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import dev.hanwiki.platform.ReplicaReads;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,12 +16,12 @@ import org.springframework.stereotype.Component;
 
 /**
  * The categories table (replica, primary while it is down), re-read every {@link #REFRESH}:
- * categories are curated reference data that change rarely. Reads happen in the background;
+ * categories are curated reference data that change rarely. Reads happen on this bean's thread;
  * a search never waits for the database. A failed read keeps the last known names and is
  * retried after {@link #RETRY}; until a first read succeeds, facets are keyed by category id.
  */
 @Component
-class DatabaseCategories implements Categories {
+class DatabaseCategories extends Background implements Categories {
 
     static final Duration REFRESH = Duration.ofMinutes(5);
     static final Duration RETRY = Duration.ofSeconds(10);
@@ -32,8 +34,13 @@ class DatabaseCategories implements Categories {
     private volatile Instant nextRead = Instant.MIN;
 
     DatabaseCategories(ReplicaReads db, Clock clock) {
+        super("category-names", Phases.SERVING, Duration.ofSeconds(2));
         this.db = db;
         this.clock = clock;
+    }
+
+    @Override
+    protected void onStart() {
         readInBackground();
     }
 
@@ -46,14 +53,18 @@ class DatabaseCategories implements Categories {
     }
 
     private void readInBackground() {
-        if (reading.compareAndSet(false, true)) {
-            Thread.ofVirtual().name("category-names").start(() -> {
-                try {
-                    read();
-                } finally {
-                    reading.set(false);
-                }
-            });
+        if (running() && reading.compareAndSet(false, true)) {
+            try {
+                submit(() -> {
+                    try {
+                        read();
+                    } finally {
+                        reading.set(false);
+                    }
+                });
+            } catch (RuntimeException e) {
+                reading.set(false); // stopping
+            }
         }
     }
 

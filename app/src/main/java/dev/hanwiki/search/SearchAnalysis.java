@@ -13,9 +13,6 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
 import org.apache.lucene.analysis.TokenStream;
@@ -30,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * The analysis this node uses, reloadable without a restart: the user dictionary and the
  * synonyms are read from {@code hanwiki.search.analysis-dir} (the repository's
  * {@code app/src/main/resources/search/}, or the copies on the classpath when no directory is
- * set) and checked for changes every {@code analysis-reload-interval}. A file that fails to
+ * set) and checked for changes every {@code analysis-reload-interval} ({@link AnalysisReloader}). A file that fails to
  * parse is reported and the previous version stays in use.
  * <p>
  * Synonyms act at query time, so a change applies to every page at once. The user dictionary
@@ -38,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * it; pages indexed before keep their old terms until the index is rebuilt (delete the node's
  * index directory and restart it: it replays the change stream). See ADR 0020.
  */
-public final class SearchAnalysis implements AutoCloseable {
+public final class SearchAnalysis {
 
     static final String DICTIONARY_FILE = "user-dictionary.txt";
     static final String SYNONYMS_FILE = "synonyms.txt";
@@ -63,7 +60,6 @@ public final class SearchAnalysis implements AutoCloseable {
     private final Path dir;
     private final CommonGrams commonGrams;
     private final Analyzer indexAnalyzer = new FieldAnalyzer();
-    private final ScheduledExecutorService reloader;
     private volatile State state;
     /** Stamps of files that failed to load, so a broken file is reported once, not every check. */
     private volatile List<Stamp> failed = List.of();
@@ -80,13 +76,6 @@ public final class SearchAnalysis implements AutoCloseable {
             this.state = load(null);
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("search analysis files cannot be loaded: " + e.getMessage(), e);
-        }
-        if (dir != null) {
-            long every = settings.analysisReloadInterval().toMillis();
-            reloader = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("search-analysis-reloader").daemon().factory());
-            reloader.scheduleWithFixedDelay(this::reloadQuietly, every, every, TimeUnit.MILLISECONDS);
-        } else {
-            reloader = null;
         }
         log.info("Search analysis from {}: {} synonym entries, {} common terms paired in the index",
                 dir == null ? "classpath:search/" : dir, state.synonyms().size(), commonGrams.size());
@@ -213,7 +202,8 @@ public final class SearchAnalysis implements AutoCloseable {
         return true;
     }
 
-    private void reloadQuietly() {
+    /** What {@link AnalysisReloader} runs: a broken file is reported once and the previous version kept. */
+    void reloadQuietly() {
         try {
             if (dir != null && java.util.Arrays.asList(Stamp.of(dir.resolve(DICTIONARY_FILE)), Stamp.of(dir.resolve(SYNONYMS_FILE))).equals(failed)) {
                 return; // still the broken version already reported
@@ -256,13 +246,6 @@ public final class SearchAnalysis implements AutoCloseable {
         }
         try (InputStream in = SearchAnalysis.class.getResourceAsStream("/search/" + name)) {
             return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    @Override
-    public void close() {
-        if (reloader != null) {
-            reloader.shutdown();
         }
     }
 

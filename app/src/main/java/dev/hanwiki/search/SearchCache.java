@@ -3,15 +3,15 @@ package dev.hanwiki.search;
 import dev.hanwiki.cache.TieredCache;
 import dev.hanwiki.cache.TieredCaches;
 import dev.hanwiki.change.PostsIndexed;
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
  * answers live for their TTL.
  */
 @Component
-class SearchCache implements AutoCloseable {
+class SearchCache extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(SearchCache.class);
     private static final int MAX_PLAIN_KEY = 200;
@@ -51,13 +51,12 @@ class SearchCache implements AutoCloseable {
     private final SearchCacheSettings settings;
     private final TieredCache<CachedSearch> answers;
     private final Clock clock;
-    private final ScheduledExecutorService epochs = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("search-cache-epoch").daemon().factory());
     private final Object lock = new Object();
     private volatile long epochStartMillis;
     private boolean epochScheduled;
 
     SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock) {
+        super("search-cache-epoch", Phases.SERVING, Duration.ofSeconds(2));
         this.settings = settings;
         this.answers = caches.region(settings.region(), CachedSearch.class);
         this.clock = clock;
@@ -91,8 +90,8 @@ class SearchCache implements AutoCloseable {
                 if (due <= 0) {
                     newEpoch();
                 } else {
+                    after(Duration.ofMillis(due), this::scheduledEpoch);
                     epochScheduled = true;
-                    epochs.schedule(this::scheduledEpoch, due, TimeUnit.MILLISECONDS);
                 }
             }
         } catch (RuntimeException e) {
@@ -127,8 +126,8 @@ class SearchCache implements AutoCloseable {
         }
     }
 
+    /** Epochs start when changes are indexed ({@link #onIndexed}). */
     @Override
-    public void close() {
-        epochs.shutdownNow();
+    protected void onStart() {
     }
 }

@@ -107,8 +107,8 @@ class PrefixKeysTest {
 
     @Test
     void versionIsReadFromVersionedKeysOnly() {
-        assertThat(AutocompleteRebuild.versionOf("hw:ac:123:r:대")).isEqualTo(123);
-        assertThat(AutocompleteRebuild.versionOf("hw:ac:version")).isZero();
-        assertThat(AutocompleteRebuild.versionOf("hw:ac:lock")).isZero();
+        assertThat(VersionedKeys.versionOf("hw:ac:123:r:대")).isEqualTo(123);
+        assertThat(VersionedKeys.versionOf("hw:ac:version")).isZero();
+        assertThat(VersionedKeys.versionOf("hw:ac:lock")).isZero();
     }
 }

@@ -42,6 +42,7 @@ class QueryKeysIT {
         // A generous budget: this is about what ends up in the keys, not about latency.
         redis = new ShardedRedis(new CacheSettings(shards, CacheSettings.DEFAULT_VNODES, Duration.ofSeconds(2),
                 Duration.ofSeconds(2)).withCredentials(Stack.REDIS_USER, Stack.redisPassword()), new SimpleMeterRegistry());
+        redis.start();
         // A shard answers "miss" while its connection is still being dialled: wait until all answer.
         for (String shard : redis.shardNames()) {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

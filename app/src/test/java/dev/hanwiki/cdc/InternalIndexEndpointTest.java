@@ -38,7 +38,7 @@ class InternalIndexEndpointTest extends WebLayerSlice {
                 record(1, key(2), DebeziumEvents.updated(2, "two", "x", 3)),
                 record(2, key(5), DebeziumEvents.created(5, "five", "x")),
                 record(3, key(5), DebeziumEvents.softDeleted(5, 2))));
-        index.refresh();
+        index.writer().refresh();
 
         mvc.perform(get("/internal/index/ids"))
                 .andExpect(status().isOk())
@@ -51,7 +51,7 @@ class InternalIndexEndpointTest extends WebLayerSlice {
 
     @Test
     void statsReportCountsPhaseAndOffsetsKeyedLikeTheCommitUserData() throws Exception {
-        index.commit(Map.of("kafka.hanwiki.hanwiki.posts.0", "4"));
+        index.writer().commit(Map.of("kafka.hanwiki.hanwiki.posts.0", "4"));
         progress.assigned(Map.of(0, 6L), Map.of(0, 4L));
         progress.applied(Map.of(0, 5L));
 

@@ -42,7 +42,7 @@ class PostChangeApplierTest {
 
     private IndexSnapshot applyAndRefresh(List<ConsumerRecord<String, String>> batch) {
         applier.apply(batch);
-        index.refresh();
+        index.writer().refresh();
         return index.snapshot();
     }
 
@@ -95,7 +95,7 @@ class PostChangeApplierTest {
         applyAndRefresh(List.of(record(0, key(1), DebeziumEvents.updated(1, "v5", "x", 5))));
 
         PostChangeApplier.BatchResult result = applier.apply(List.of(record(1, key(1), DebeziumEvents.updated(1, "v4", "x", 4))));
-        index.refresh();
+        index.writer().refresh();
 
         assertThat(result.stale()).isEqualTo(1);
         assertThat(result.applied()).isZero();
@@ -144,7 +144,7 @@ class PostChangeApplierTest {
 
         PostChangeApplier.BatchResult liked = applier.apply(List.of(
                 record(1, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 500, 40, 7))));
-        index.refresh();
+        index.writer().refresh();
 
         assertThat(liked.applied()).isEqualTo(1);
         assertThat(liked.changedAt()).isEmpty(); // not a fresh write of the page
@@ -173,7 +173,7 @@ class PostChangeApplierTest {
 
         PostChangeApplier.BatchResult replay = applier.apply(List.of(
                 record(2, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 10, 1, 4))));
-        index.refresh();
+        index.writer().refresh();
 
         assertThat(replay.stale()).isEqualTo(1);
         assertThat(replay.changes()).isEmpty();
@@ -187,7 +187,7 @@ class PostChangeApplierTest {
                 record(1, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 5_000, 300, 9))));
 
         PostChangeApplier.BatchResult edit = applier.apply(List.of(record(2, key(1), DebeziumEvents.pageUpdated(1, "t2", "y", 3))));
-        index.refresh();
+        index.writer().refresh();
 
         assertThat(edit.changes()).singleElement().satisfies(c -> assertThat(c.likeCount()).isEqualTo(300));
         assertThat(dev.hanwiki.search.IndexedTitles.byId(index, 1)).hasValueSatisfying(t -> {
@@ -202,7 +202,7 @@ class PostChangeApplierTest {
         PostChangeApplier.BatchResult early = applier.apply(List.of(
                 record(0, DebeziumEvents.counterKey(5), DebeziumEvents.countersChanged(5, 900, 70, 12))));
         assertThat(early.changes()).isEmpty();
-        index.commit(java.util.Map.of());
+        index.writer().commit(java.util.Map.of());
         index.closeWithoutCommit(); // a crash right after that commit
         open();
 
@@ -212,7 +212,7 @@ class PostChangeApplierTest {
             assertThat(t.likeCount()).isEqualTo(70);
             assertThat(t.viewCount()).isEqualTo(900);
         });
-        assertThat(index.pendingCounters()).isZero();
+        assertThat(index.writer().pendingCounters()).isZero();
     }
 
     @Test
@@ -225,7 +225,7 @@ class PostChangeApplierTest {
                 record(2, DebeziumEvents.counterKey(1), DebeziumEvents.countersChanged(1, 1, 1, 2))));
 
         assertThat(late.stale()).isEqualTo(1);
-        assertThat(index.pendingCounters()).isZero();
+        assertThat(index.writer().pendingCounters()).isZero();
         assertThat(index.snapshot().docs()).isEmpty();
     }
 
@@ -237,7 +237,7 @@ class PostChangeApplierTest {
                 record(2, null, null),
                 record(3, key(3), "{\"op\":\"c\",\"after\":{\"id\":3}}"),
                 record(4, key(4), DebeziumEvents.created(4, "four", "x"))));
-        index.refresh();
+        index.writer().refresh();
 
         assertThat(result.skipped()).isEqualTo(3);
         assertThat(deadLettered).hasSize(3).allSatisfy(letter -> assertThat(letter).matches("[123]: .+"));
@@ -264,11 +264,11 @@ class PostChangeApplierTest {
         PostChangeApplier.BatchResult late = applier.apply(List.of(
                 record(3, key(5), DebeziumEvents.updated(5, "five edited", "body", 2)),
                 record(4, key(5), DebeziumEvents.created(5, "five", "body"))));
-        index.refresh();
+        index.writer().refresh();
 
         assertThat(late.stale()).isEqualTo(2);
         assertThat(index.snapshot().docs()).isEmpty();
-        assertThat(index.tombstoneCount()).isEqualTo(1);
+        assertThat(index.writer().tombstoneCount()).isEqualTo(1);
     }
 
     @Test

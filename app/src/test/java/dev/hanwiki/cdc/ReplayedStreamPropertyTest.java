@@ -61,7 +61,6 @@ class ReplayedStreamPropertyTest {
 
     @AfterEach
     void closeAnalysis() throws IOException {
-        analysis.close();
         for (Path run : runs) {
             try (var files = Files.walk(run)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
@@ -110,7 +109,7 @@ class ReplayedStreamPropertyTest {
             PostChangeApplier applier = applier(index);
             for (int from = 0; from < recorded.size(); from += 50) {
                 applier.apply(recorded.subList(from, Math.min(recorded.size(), from + 50)));
-                index.refresh();
+                index.writer().refresh();
             }
             clean = liveDocuments(index);
         }
@@ -193,11 +192,11 @@ class ReplayedStreamPropertyTest {
             while (position < topic.size()) {
                 int end = (int) Math.min(topic.size(), position + 1 + random.nextInt(20));
                 applier(index).apply(topic.subList((int) position, end));
-                index.refresh();
+                index.writer().refresh();
                 position = end;
                 double roll = random.nextDouble();
                 if (roll < 0.5) {
-                    index.commit(OffsetKeys.encode(TOPIC, Map.of(0, position)));
+                    index.writer().commit(OffsetKeys.encode(TOPIC, Map.of(0, position)));
                 }
                 if (roll < 0.1) {
                     index.close();

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -45,8 +46,14 @@ class CacheShardsIT {
                 .withCredentials(Stack.REDIS_USER, Stack.redisPassword());
     }
 
+    @BeforeEach
+    void dial() {
+        shards.start();
+    }
+
     @AfterEach
     void close() {
+        shards.stop();
         shards.close();
         loads.close();
     }
@@ -236,6 +243,7 @@ class CacheShardsIT {
         CacheSettings base = settings();
         try (ShardedRedis grown = new ShardedRedis(new CacheSettings(four, base.vnodes(), base.timeout(),
                 base.breakerOpen(), base.username(), base.password()), new SimpleMeterRegistry())) {
+            grown.start();
             Eventually.within(Duration.ofSeconds(10), "scratch shard up", () -> {
                 String probe = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "hw:it:probe:" + i)
                         .filter(k -> "shard-4".equals(grown.shardNameFor(k))).findFirst().orElseThrow();

@@ -217,7 +217,7 @@ public final class Stack {
     /**
      * The checker of {@code make verify-index} (infra/verify_index.py), re-checking for up to
      * {@code waitSeconds}: exit code 0 only when both nodes show zero missing, stale, ghost and
-     * duplicate posts.
+     * duplicate posts, and then no post whose indexed content differs at the same version.
      */
     static Run verifyIndex(int waitSeconds) {
         return run(List.of("python3", ROOT.resolve("infra/verify_index.py").toString(), "--wait", String.valueOf(waitSeconds)));

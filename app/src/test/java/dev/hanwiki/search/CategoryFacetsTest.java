@@ -50,13 +50,13 @@ class CategoryFacetsTest {
             for (int i = 0; i < pages; i++) {
                 // Category 1 holds half the pages, 2 a third, 3 a sixth.
                 long category = i % 6 < 3 ? 1 : i % 6 < 5 ? 2 : 3;
-                search.index.upsert(new PostDocument(i + 1, "공통 " + i, "공통 본문", category, 1, 0, 0,
+                search.index.writer().upsert(new PostDocument(i + 1, "공통 " + i, "공통 본문", category, 1, 0, 0,
                         PostDocuments.CREATED, PostDocuments.CREATED, 1));
                 if (i % 7_000 == 6_999) {
-                    search.index.commit(Map.of()); // several segments
+                    search.index.writer().commit(Map.of()); // several segments
                 }
             }
-            search.index.refresh();
+            search.index.writer().refresh();
 
             SearchEngine.Result result = search.search("공통");
 

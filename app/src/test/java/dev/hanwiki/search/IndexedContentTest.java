@@ -36,9 +36,9 @@ class IndexedContentTest {
 
     @Test
     void theIndexedDigestIsTheDigestOfTheRowsTitleContentAndCategory() {
-        index.upsert(post(1, "경복궁", "궁궐을 걸었다", 26L, 1));
-        index.upsert(post(2, "무제", "분류 없음", null, 1));
-        index.refresh();
+        index.writer().upsert(post(1, "경복궁", "궁궐을 걸었다", 26L, 1));
+        index.writer().upsert(post(2, "무제", "분류 없음", null, 1));
+        index.writer().refresh();
 
         assertThat(IndexedContent.of(index, List.of(1L, 2L, 3L))).containsOnly(
                 entry(1L, IndexedContent.digest("경복궁", "궁궐을 걸었다", 26L)),
@@ -56,11 +56,11 @@ class IndexedContentTest {
 
     @Test
     void anEditIsSeenInTheDigest() {
-        index.upsert(post(1, "제목", "처음", null, 1));
-        index.refresh();
+        index.writer().upsert(post(1, "제목", "처음", null, 1));
+        index.writer().refresh();
         String before = IndexedContent.of(index, List.of(1L)).get(1L);
-        index.upsert(post(1, "제목", "고침", null, 2));
-        index.refresh();
+        index.writer().upsert(post(1, "제목", "고침", null, 2));
+        index.writer().refresh();
 
         assertThat(IndexedContent.of(index, List.of(1L))).containsEntry(1L, IndexedContent.digest("제목", "고침", null));
         assertThat(before).isEqualTo(IndexedContent.digest("제목", "처음", null));

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -62,9 +66,9 @@ class PostIndexTest {
 
     @Test
     void upsertReplacesTheDocumentWithTheSameId() {
-        index.upsert(post(1, "first", "one", 1));
-        index.upsert(post(1, "second", "two", 2));
-        index.refresh();
+        index.writer().upsert(post(1, "first", "one", 1));
+        index.writer().upsert(post(1, "second", "two", 2));
+        index.writer().refresh();
 
         IndexSnapshot snapshot = index.snapshot();
         assertThat(snapshot.numDocs()).isEqualTo(1);
@@ -73,11 +77,11 @@ class PostIndexTest {
 
     @Test
     void olderVersionDoesNotReplaceNewerDocument() throws IOException {
-        assertThat(index.upsert(post(7, "new title", "new", 5))).isEqualTo(PostIndex.Outcome.APPLIED);
-        index.refresh();
+        assertThat(index.writer().upsert(post(7, "new title", "new", 5))).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        index.writer().refresh();
 
-        assertThat(index.upsert(post(7, "old title", "old", 4))).isEqualTo(PostIndex.Outcome.STALE);
-        index.refresh();
+        assertThat(index.writer().upsert(post(7, "old title", "old", 4))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        index.writer().refresh();
 
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(7, 5));
         assertThat(stored()).extracting(PostDocument::title).containsExactly("new title");
@@ -85,19 +89,19 @@ class PostIndexTest {
 
     @Test
     void olderVersionIsIgnoredEvenBeforeTheNewerOneWasRefreshed() {
-        index.upsert(post(7, "v3", "x", 3));
-        assertThat(index.upsert(post(7, "v2", "x", 2))).isEqualTo(PostIndex.Outcome.STALE);
-        index.refresh();
+        index.writer().upsert(post(7, "v3", "x", 3));
+        assertThat(index.writer().upsert(post(7, "v2", "x", 2))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        index.writer().refresh();
 
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(7, 3));
     }
 
     @Test
     void sameVersionIsReindexedWhenThePopularityBucketChanges() throws IOException {
-        index.upsert(post(3, "t", "c", 2));
+        index.writer().upsert(post(3, "t", "c", 2));
         PostDocument liked = new PostDocument(3, "t", "c", null, 1, 10, 4, PostDocuments.CREATED, PostDocuments.CREATED, 2);
-        assertThat(index.upsert(liked)).isEqualTo(PostIndex.Outcome.APPLIED);
-        index.refresh();
+        assertThat(index.writer().upsert(liked)).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        index.writer().refresh();
 
         PostDocument stored = stored().getFirst();
         assertThat(stored.likeCount()).isEqualTo(4);
@@ -107,13 +111,13 @@ class PostIndexTest {
     @Test
     void likeThatLeavesThePopularityBucketUnchangedDoesNotRewriteTheDocument() throws IOException {
         PostDocument popular = new PostDocument(3, "t", "c", null, 1, 10_000, 200, PostDocuments.CREATED, PostDocuments.CREATED, 2);
-        index.upsert(popular);
-        index.refresh();
+        index.writer().upsert(popular);
+        index.writer().refresh();
         int maxDocBefore = index.docCounts().maxDoc();
 
         PostDocument oneMoreLike = new PostDocument(3, "t", "c", null, 1, 10_000, 201, PostDocuments.CREATED, PostDocuments.CREATED, 2);
-        assertThat(index.upsert(oneMoreLike)).isEqualTo(PostIndex.Outcome.UNCHANGED);
-        index.refresh();
+        assertThat(index.writer().upsert(oneMoreLike)).isEqualTo(PostIndexWriter.Outcome.UNCHANGED);
+        index.writer().refresh();
 
         assertThat(index.docCounts().maxDoc()).isEqualTo(maxDocBefore); // no delete + re-add happened
         assertThat(stored().getFirst().likeCount()).isEqualTo(200);
@@ -158,16 +162,16 @@ class PostIndexTest {
 
     @Test
     void counterChangeMovesTheRankingInPlaceWithoutReindexingThePage() throws IOException {
-        index.apply(post(1, "같은 제목", "같은 본문", 2), false);
-        index.apply(post(2, "같은 제목", "같은 본문", 2), false);
-        index.applyCounters(1, new PostCounters(50, 1, 1));
-        index.refresh();
+        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
+        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
+        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
+        index.writer().refresh();
         assertThat(byPopularity()).containsExactly(1L, 2L);
         int maxDoc = index.docCounts().maxDoc();
         java.util.Set<String> segments = segmentNames(index);
 
-        assertThat(index.applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndex.Outcome.APPLIED);
-        index.refresh();
+        assertThat(index.writer().applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        index.writer().refresh();
 
         assertThat(byPopularity()).containsExactly(2L, 1L);
         assertThat(index.docCounts().maxDoc()).isEqualTo(maxDoc); // updated in place, not deleted and added again
@@ -177,44 +181,85 @@ class PostIndexTest {
 
     @Test
     void counterChangeIsAppliedOnlyIfItsRowVersionIsNewer() {
-        index.apply(post(1, "t", "c", 2), false);
-        index.applyCounters(1, new PostCounters(5_000, 300, 8));
+        index.writer().apply(post(1, "t", "c", 2), false);
+        index.writer().applyCounters(1, new PostCounters(5_000, 300, 8));
 
-        assertThat(index.applyCounters(1, new PostCounters(10, 0, 7)).outcome()).isEqualTo(PostIndex.Outcome.STALE);
-        assertThat(index.applyCounters(1, new PostCounters(10, 0, 8)).outcome()).isEqualTo(PostIndex.Outcome.STALE);
-        assertThat(index.applyCounters(1, new PostCounters(5_001, 300, 9)).outcome()).isEqualTo(PostIndex.Outcome.UNCHANGED);
-        assertThat(index.applyCounters(1, new PostCounters(10, 0, 10)).outcome()).isEqualTo(PostIndex.Outcome.APPLIED);
+        assertThat(index.writer().applyCounters(1, new PostCounters(10, 0, 7)).outcome()).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().applyCounters(1, new PostCounters(10, 0, 8)).outcome()).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().applyCounters(1, new PostCounters(5_001, 300, 9)).outcome()).isEqualTo(PostIndexWriter.Outcome.UNCHANGED);
+        assertThat(index.writer().applyCounters(1, new PostCounters(10, 0, 10)).outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
     }
 
     @Test
     void sameBucketCheckAlsoSeesWritesNotYetRefreshed() {
         PostDocument popular = new PostDocument(3, "t", "c", null, 1, 10_000, 200, PostDocuments.CREATED, PostDocuments.CREATED, 2);
-        index.upsert(popular);
+        index.writer().upsert(popular);
         PostDocument again = new PostDocument(3, "t", "c", null, 1, 10_001, 200, PostDocuments.CREATED, PostDocuments.CREATED, 2);
 
-        assertThat(index.upsert(again)).isEqualTo(PostIndex.Outcome.UNCHANGED);
+        assertThat(index.writer().upsert(again)).isEqualTo(PostIndexWriter.Outcome.UNCHANGED);
     }
 
     @Test
     void bulkModeDefersRefreshesUntilItEnds() {
-        index.bulkMode(true);
-        index.refresh(); // the first refresh after opening may still happen; then they are throttled
-        index.upsert(post(1, "a", "a", 1));
-        index.refresh();
+        index.writer().bulkMode(true);
+        index.writer().refresh(); // the first refresh after opening may still happen; then they are throttled
+        index.writer().upsert(post(1, "a", "a", 1));
+        index.writer().refresh();
 
         assertThat(index.docCounts().numDocs()).isZero();
 
-        index.bulkMode(false);
+        index.writer().bulkMode(false);
 
         assertThat(index.docCounts().numDocs()).isEqualTo(1);
     }
 
+    /** The background refresher in bulk mode: once per 5 s, not at every tick once 5 s have passed (issue 18). */
+    @Test
+    void backgroundRefreshesInBulkModeComeAtMostEveryFiveSeconds() throws IOException {
+        index.close();
+        long[] now = {NOW};
+        Clock clock = new Clock() {
+            @Override
+            public long millis() {
+                return now[0];
+            }
+
+            @Override
+            public Instant instant() {
+                return Instant.ofEpochMilli(now[0]);
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+        };
+        SearchSettings settings = SearchSettings.at(dir.resolve("index"));
+        index = new PostIndex(settings, new SearchAnalysis(settings), clock);
+        index.writer().bulkMode(true);
+
+        int refreshes = 0;
+        for (int tick = 1; tick <= 200; tick++) { // 20 s of 100 ms ticks
+            now[0] += 100;
+            index.writer().upsert(post(tick, "t" + tick, "c", 1));
+            refreshes += index.refreshIfDue() ? 1 : 0;
+        }
+
+        assertThat(refreshes).isBetween(3, 4);
+        assertThat(index.docCounts().numDocs()).isBetween(150, 200);
+    }
+
     @Test
     void bulkModeRecordsOffsetsAndCommitsThemAtClose() throws IOException {
-        index.commit(Map.of("kafka.t.0", "1"));
-        index.bulkMode(true);
-        index.upsert(post(1, "a", "a", 1));
-        index.commit(Map.of("kafka.t.0", "2"));
+        index.writer().commit(Map.of("kafka.t.0", "1"));
+        index.writer().bulkMode(true);
+        index.writer().upsert(post(1, "a", "a", 1));
+        index.writer().commit(Map.of("kafka.t.0", "2"));
 
         assertThat(index.committedUserData()).containsEntry("kafka.t.0", "1"); // commit deferred
         index.close();
@@ -226,13 +271,13 @@ class PostIndexTest {
 
     @Test
     void deleteRemovesTheDocument() {
-        index.upsert(post(1, "a", "a", 1));
-        index.upsert(post(2, "b", "b", 1));
-        index.refresh();
+        index.writer().upsert(post(1, "a", "a", 1));
+        index.writer().upsert(post(2, "b", "b", 1));
+        index.writer().refresh();
 
-        index.delete(1, OptionalLong.of(2), NOW);
-        index.delete(99, OptionalLong.empty(), NOW); // absent ids are fine
-        index.refresh();
+        index.writer().delete(1, OptionalLong.of(2), NOW);
+        index.writer().delete(99, OptionalLong.empty(), NOW); // absent ids are fine
+        index.writer().refresh();
 
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(2, 1));
         assertThat(index.docCounts().numDocs()).isEqualTo(1);
@@ -240,27 +285,27 @@ class PostIndexTest {
 
     @Test
     void deleteTombstoneRefusesUpsertsUpToTheDeletedVersionBeforeAndAfterRefresh() {
-        index.upsert(post(1, "a", "a", 1));
-        assertThat(index.delete(1, OptionalLong.of(2), NOW)).isEqualTo(PostIndex.Outcome.APPLIED);
+        index.writer().upsert(post(1, "a", "a", 1));
+        assertThat(index.writer().delete(1, OptionalLong.of(2), NOW)).isEqualTo(PostIndexWriter.Outcome.APPLIED);
 
-        assertThat(index.upsert(post(1, "a", "a", 1))).isEqualTo(PostIndex.Outcome.STALE);
-        index.refresh();
-        assertThat(index.upsert(post(1, "a", "a", 2))).isEqualTo(PostIndex.Outcome.STALE);
-        assertThat(index.upsert(post(1, "a", "a", 1))).isEqualTo(PostIndex.Outcome.STALE);
-        index.refresh();
+        assertThat(index.writer().upsert(post(1, "a", "a", 1))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        index.writer().refresh();
+        assertThat(index.writer().upsert(post(1, "a", "a", 2))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().upsert(post(1, "a", "a", 1))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        index.writer().refresh();
 
         assertThat(index.snapshot().docs()).isEmpty();
         assertThat(index.visibleVersions(List.of(1L))).isEmpty();
         assertThat(index.docCounts().numDocs()).isZero();
-        assertThat(index.tombstoneCount()).isEqualTo(1);
+        assertThat(index.writer().tombstoneCount()).isEqualTo(1);
     }
 
     @Test
     void tombstonesAreInvisibleToSearchesCountsAndSnapshots() throws IOException {
-        index.upsert(post(1, "경복궁 산책", "북촌", 1));
-        index.upsert(post(2, "경복궁 야간", "개장", 1));
-        index.delete(1, OptionalLong.of(2), NOW);
-        index.refresh();
+        index.writer().upsert(post(1, "경복궁 산책", "북촌", 1));
+        index.writer().upsert(post(2, "경복궁 야간", "개장", 1));
+        index.writer().delete(1, OptionalLong.of(2), NOW);
+        index.writer().refresh();
 
         IndexSearcher searcher = index.acquire();
         try {
@@ -274,93 +319,93 @@ class PostIndexTest {
 
     @Test
     void newerVersionAfterADeleteReplacesTheTombstone() {
-        index.delete(1, OptionalLong.of(2), NOW);
-        index.refresh();
+        index.writer().delete(1, OptionalLong.of(2), NOW);
+        index.writer().refresh();
 
-        assertThat(index.upsert(post(1, "back", "again", 3))).isEqualTo(PostIndex.Outcome.APPLIED);
-        index.refresh();
+        assertThat(index.writer().upsert(post(1, "back", "again", 3))).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        index.writer().refresh();
 
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 3));
-        assertThat(index.tombstoneCount()).isZero();
+        assertThat(index.writer().tombstoneCount()).isZero();
     }
 
     @Test
     void deleteOlderThanTheLiveDocumentIsStaleAndOneTheTombstoneCoversIsUnchanged() {
-        index.upsert(post(1, "a", "a", 5));
-        assertThat(index.delete(1, OptionalLong.of(4), NOW)).isEqualTo(PostIndex.Outcome.STALE);
-        assertThat(index.delete(1, OptionalLong.of(6), NOW)).isEqualTo(PostIndex.Outcome.APPLIED);
-        assertThat(index.delete(1, OptionalLong.empty(), NOW)).isEqualTo(PostIndex.Outcome.UNCHANGED);
-        assertThat(index.delete(1, OptionalLong.of(6), NOW)).isEqualTo(PostIndex.Outcome.UNCHANGED);
-        index.refresh();
+        index.writer().upsert(post(1, "a", "a", 5));
+        assertThat(index.writer().delete(1, OptionalLong.of(4), NOW)).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().delete(1, OptionalLong.of(6), NOW)).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        assertThat(index.writer().delete(1, OptionalLong.empty(), NOW)).isEqualTo(PostIndexWriter.Outcome.UNCHANGED);
+        assertThat(index.writer().delete(1, OptionalLong.of(6), NOW)).isEqualTo(PostIndexWriter.Outcome.UNCHANGED);
+        index.writer().refresh();
 
-        assertThat(index.upsert(post(1, "a", "a", 6))).isEqualTo(PostIndex.Outcome.STALE);
+        assertThat(index.writer().upsert(post(1, "a", "a", 6))).isEqualTo(PostIndexWriter.Outcome.STALE);
         assertThat(index.snapshot().docs()).isEmpty();
     }
 
     @Test
     void versionlessDeleteCoversTheVersionTheIndexHolds() {
-        index.upsert(post(1, "a", "a", 3));
-        index.refresh();
+        index.writer().upsert(post(1, "a", "a", 3));
+        index.writer().refresh();
 
-        index.delete(1, OptionalLong.empty(), NOW);
+        index.writer().delete(1, OptionalLong.empty(), NOW);
 
-        assertThat(index.upsert(post(1, "a", "a", 3))).isEqualTo(PostIndex.Outcome.STALE);
-        assertThat(index.upsert(post(1, "a", "a", 4))).isEqualTo(PostIndex.Outcome.APPLIED);
+        assertThat(index.writer().upsert(post(1, "a", "a", 3))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().upsert(post(1, "a", "a", 4))).isEqualTo(PostIndexWriter.Outcome.APPLIED);
     }
 
     @Test
     void tombstonesSurviveCommitAndReopen() throws IOException {
-        index.upsert(post(1, "a", "a", 1));
-        index.delete(1, OptionalLong.of(2), NOW);
+        index.writer().upsert(post(1, "a", "a", 1));
+        index.writer().delete(1, OptionalLong.of(2), NOW);
         for (int i = 0; i < 40; i++) {
-            index.upsert(post(100 + i, "filler", "page " + i, 1));
-            index.commit(Map.of()); // one small segment each: the merge policy merges them
+            index.writer().upsert(post(100 + i, "filler", "page " + i, 1));
+            index.writer().commit(Map.of()); // one small segment each: the merge policy merges them
         }
         index.close();
         index = openIndex();
 
-        assertThat(index.upsert(post(1, "a", "a", 2))).isEqualTo(PostIndex.Outcome.STALE);
-        assertThat(index.tombstoneCount()).isEqualTo(1);
+        assertThat(index.writer().upsert(post(1, "a", "a", 2))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().tombstoneCount()).isEqualTo(1);
     }
 
     @Test
     void purgeForgetsOnlyTombstonesOfDeletesBeforeTheCutoff() {
-        index.delete(1, OptionalLong.of(2), NOW - 10_000);
-        index.delete(2, OptionalLong.of(2), NOW);
+        index.writer().delete(1, OptionalLong.of(2), NOW - 10_000);
+        index.writer().delete(2, OptionalLong.of(2), NOW);
 
-        assertThat(index.purgeTombstones(NOW - 5_000)).isEqualTo(1);
+        assertThat(index.writer().purgeTombstones(NOW - 5_000)).isEqualTo(1);
 
-        assertThat(index.tombstoneCount()).isEqualTo(1);
-        assertThat(index.upsert(post(2, "b", "b", 1))).isEqualTo(PostIndex.Outcome.STALE);
-        assertThat(index.upsert(post(1, "a", "a", 1))).isEqualTo(PostIndex.Outcome.APPLIED);
+        assertThat(index.writer().tombstoneCount()).isEqualTo(1);
+        assertThat(index.writer().upsert(post(2, "b", "b", 1))).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().upsert(post(1, "a", "a", 1))).isEqualTo(PostIndexWriter.Outcome.APPLIED);
     }
 
     @Test
     void deleteAlreadyOlderThanTheCutoffLeavesNoTombstone() {
-        index.purgeTombstones(NOW - 5_000);
-        index.upsert(post(1, "a", "a", 1));
+        index.writer().purgeTombstones(NOW - 5_000);
+        index.writer().upsert(post(1, "a", "a", 1));
 
-        assertThat(index.delete(1, OptionalLong.of(2), NOW - 10_000)).isEqualTo(PostIndex.Outcome.APPLIED);
-        index.refresh();
+        assertThat(index.writer().delete(1, OptionalLong.of(2), NOW - 10_000)).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        index.writer().refresh();
 
         assertThat(index.snapshot().docs()).isEmpty();
-        assertThat(index.tombstoneCount()).isZero();
+        assertThat(index.writer().tombstoneCount()).isZero();
     }
 
     @Test
     void closeWithoutCommitLeavesOnlyWhatWasCommitted() throws IOException {
-        index.upsert(post(1, "a", "a", 1));
-        index.commit(Map.of("kafka.t.0", "1"));
-        index.upsert(post(2, "b", "b", 1));
-        index.delete(1, OptionalLong.of(2), NOW);
-        index.commit(Map.of("kafka.t.0", "3"));
-        index.upsert(post(3, "c", "c", 1)); // never committed: lost with the "crash"
+        index.writer().upsert(post(1, "a", "a", 1));
+        index.writer().commit(Map.of("kafka.t.0", "1"));
+        index.writer().upsert(post(2, "b", "b", 1));
+        index.writer().delete(1, OptionalLong.of(2), NOW);
+        index.writer().commit(Map.of("kafka.t.0", "3"));
+        index.writer().upsert(post(3, "c", "c", 1)); // never committed: lost with the "crash"
 
         index.closeWithoutCommit();
         index = openIndex();
 
         assertThat(index.snapshot().docs()).containsExactly(new DocVersion(2, 1));
-        assertThat(index.tombstoneCount()).isEqualTo(1);
+        assertThat(index.writer().tombstoneCount()).isEqualTo(1);
         assertThat(index.committedUserData()).containsEntry("kafka.t.0", "3");
     }
 
@@ -368,8 +413,8 @@ class PostIndexTest {
     void storedFieldsRoundTripIncludingMicrosecondTimestampsAndNullCategory() throws IOException {
         PostDocument original = new PostDocument(42, "제목", "본문", null, 9, 100, 7,
                 PostDocuments.CREATED, PostDocuments.CREATED.plusNanos(1_000), 3);
-        index.upsert(original);
-        index.refresh();
+        index.writer().upsert(original);
+        index.writer().refresh();
 
         assertThat(stored()).containsExactly(original);
     }
@@ -381,9 +426,9 @@ class PostIndexTest {
 
     @Test
     void committedUserDataAndDocumentsSurviveCloseAndReopen() throws IOException {
-        index.upsert(post(1, "a", "a", 1));
-        index.upsert(post(2, "b", "b", 4));
-        index.commit(Map.of("kafka.hanwiki.hanwiki.posts.0", "17"));
+        index.writer().upsert(post(1, "a", "a", 1));
+        index.writer().upsert(post(2, "b", "b", 4));
+        index.writer().commit(Map.of("kafka.hanwiki.hanwiki.posts.0", "17"));
         index.close();
 
         index = openIndex();
@@ -395,8 +440,8 @@ class PostIndexTest {
 
     @Test
     void anIndexOfAnotherFormatIsStartedAfreshSoTheNodeRebuildsIt() throws IOException {
-        index.upsert(post(1, "a", "a", 1));
-        index.commit(Map.of("kafka.t.0", "17"));
+        index.writer().upsert(post(1, "a", "a", 1));
+        index.writer().commit(Map.of("kafka.t.0", "17"));
         index.close();
         // An index as an older build left it: same offsets, another schema version.
         try (var directory = org.apache.lucene.store.FSDirectory.open(dir.resolve("index"));
@@ -413,8 +458,8 @@ class PostIndexTest {
 
     @Test
     void laterCommitReplacesEarlierUserData() throws IOException {
-        index.commit(Map.of("kafka.t.0", "5", "kafka.t.1", "3"));
-        index.commit(Map.of("kafka.t.0", "9"));
+        index.writer().commit(Map.of("kafka.t.0", "5", "kafka.t.1", "3"));
+        index.writer().commit(Map.of("kafka.t.0", "9"));
         index.close();
 
         index = openIndex();
@@ -424,22 +469,30 @@ class PostIndexTest {
 
     @Test
     void backgroundRefreshMakesWritesSearchableWithoutAnExplicitRefresh() throws Exception {
-        index.upsert(post(5, "background", "x", 1));
+        IndexRefresher refresher = new IndexRefresher(index,
+                SearchSettings.at(dir.resolve("index")).withRefreshInterval(Duration.ofMillis(50)));
+        refresher.start();
+        try {
+            index.writer().upsert(post(5, "background", "x", 1));
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-        while (index.docCounts().numDocs() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+            long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            while (index.docCounts().numDocs() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+
+            assertThat(index.docCounts().numDocs()).isEqualTo(1);
+        } finally {
+            refresher.stop();
         }
-
-        assertThat(index.docCounts().numDocs()).isEqualTo(1);
+        assertThat(refresher.isRunning()).isFalse();
     }
 
     @Test
     void snapshotListsLiveDocumentsInIdOrderWithTheirVersions() {
-        index.upsert(post(30, "c", "c", 2));
-        index.upsert(post(10, "a", "a", 1));
-        index.upsert(post(20, "b", "b", 7));
-        index.refresh();
+        index.writer().upsert(post(30, "c", "c", 2));
+        index.writer().upsert(post(10, "a", "a", 1));
+        index.writer().upsert(post(20, "b", "b", 7));
+        index.writer().refresh();
 
         IndexSnapshot snapshot = index.snapshot();
 

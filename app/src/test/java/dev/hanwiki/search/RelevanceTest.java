@@ -62,16 +62,16 @@ class RelevanceTest {
         for (String line : lines("/relevance/pages.tsv")) {
             String[] f = line.split("\t");
             Instant created = LocalDate.parse(f[4]).atStartOfDay(ZoneOffset.UTC).toInstant();
-            search.index.upsert(new PostDocument(id, f[5], f[6], Long.parseLong(f[1]), 1, Long.parseLong(f[2]),
+            search.index.writer().upsert(new PostDocument(id, f[5], f[6], Long.parseLong(f[1]), 1, Long.parseLong(f[2]),
                     Long.parseLong(f[3]), created, created, 1));
             ids.put(f[0], id);
             keys.put(id, f[0]);
             id++;
         }
         for (PostDocument distractor : Distractors.generate(DISTRACTORS, 10_000)) {
-            search.index.upsert(distractor);
+            search.index.writer().upsert(distractor);
         }
-        search.index.refresh();
+        search.index.writer().refresh();
     }
 
     @AfterAll

@@ -31,10 +31,10 @@ class SearchAnalysisReloadTest {
         Path files = Files.createDirectories(dir.resolve("analysis"));
         write(files.resolve(SearchAnalysis.SYNONYMS_FILE), "", 1);
         write(files.resolve(SearchAnalysis.DICTIONARY_FILE), "", 1);
-        try (SearchAnalysis analysis = new SearchAnalysis(settings(files));
-             PostIndex index = new PostIndex(settings(files), analysis)) {
-            index.upsert(PostDocuments.post(1, "자전거", "두 바퀴로 가는 탈것", 1));
-            index.refresh();
+        SearchAnalysis analysis = new SearchAnalysis(settings(files));
+        try (PostIndex index = new PostIndex(settings(files), analysis)) {
+            index.writer().upsert(PostDocuments.post(1, "자전거", "두 바퀴로 가는 탈것", 1));
+            index.writer().refresh();
             SearchEngine engine = new SearchEngine(index, analysis, Categories.of(TestSearch.CATEGORIES), java.time.Clock.systemUTC());
 
             assertThat(engine.search(new SearchRequest("바이크", null, 0, 10)).hits()).isEmpty();
@@ -50,27 +50,25 @@ class SearchAnalysisReloadTest {
     void editedUserDictionaryChangesHowNewPagesAndQueriesAreAnalyzed() throws IOException {
         Path files = Files.createDirectories(dir.resolve("analysis"));
         write(files.resolve(SearchAnalysis.DICTIONARY_FILE), "", 1);
-        try (SearchAnalysis analysis = new SearchAnalysis(settings(files))) {
-            assertThat(analysis.queryTokens("뉴진스")).extracting(SearchAnalysis.Token::term).doesNotContain("뉴진스");
+        SearchAnalysis analysis = new SearchAnalysis(settings(files));
+        assertThat(analysis.queryTokens("뉴진스")).extracting(SearchAnalysis.Token::term).doesNotContain("뉴진스");
 
-            write(files.resolve(SearchAnalysis.DICTIONARY_FILE), "뉴진스\n", 5);
-            assertThat(analysis.reloadIfChanged()).isTrue();
+        write(files.resolve(SearchAnalysis.DICTIONARY_FILE), "뉴진스\n", 5);
+        assertThat(analysis.reloadIfChanged()).isTrue();
 
-            assertThat(analysis.queryTokens("뉴진스")).extracting(SearchAnalysis.Token::term).containsExactly("뉴진스");
-            assertThat(analysis.reloadIfChanged()).isFalse(); // unchanged files: nothing to do
-        }
+        assertThat(analysis.queryTokens("뉴진스")).extracting(SearchAnalysis.Token::term).containsExactly("뉴진스");
+        assertThat(analysis.reloadIfChanged()).isFalse(); // unchanged files: nothing to do
     }
 
     @Test
     void brokenSynonymsFileKeepsThePreviousVersion() throws IOException {
         Path files = Files.createDirectories(dir.resolve("analysis"));
         write(files.resolve(SearchAnalysis.SYNONYMS_FILE), "자전거, 바이크\n", 1);
-        try (SearchAnalysis analysis = new SearchAnalysis(settings(files))) {
-            write(files.resolve(SearchAnalysis.SYNONYMS_FILE), "외톨이\n", 5);
+        SearchAnalysis analysis = new SearchAnalysis(settings(files));
+        write(files.resolve(SearchAnalysis.SYNONYMS_FILE), "외톨이\n", 5);
 
-            org.assertj.core.api.Assertions.assertThatThrownBy(analysis::reloadIfChanged)
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("line 1");
-            assertThat(analysis.synonyms().size()).isEqualTo(2);
-        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(analysis::reloadIfChanged)
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("line 1");
+        assertThat(analysis.synonyms().size()).isEqualTo(2);
     }
 }

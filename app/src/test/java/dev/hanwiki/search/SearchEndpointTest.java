@@ -35,11 +35,11 @@ class SearchEndpointTest extends WebLayerSlice {
     @BeforeEach
     void indexPosts() {
         for (long id = 1; id <= 15; id++) {
-            index.upsert(PostDocuments.post(id, "공지 " + id, "공지 본문 " + id, 1));
+            index.writer().upsert(PostDocuments.post(id, "공지 " + id, "공지 본문 " + id, 1));
         }
-        index.upsert(new PostDocument(100, "서울 <b>소개</b>", "<script>alert(1)</script> 서울은 대한민국의 수도이다",
+        index.writer().upsert(new PostDocument(100, "서울 <b>소개</b>", "<script>alert(1)</script> 서울은 대한민국의 수도이다",
                 3L, 1, 12, 5, PostDocuments.CREATED, PostDocuments.CREATED, 2));
-        index.refresh();
+        index.writer().refresh();
     }
 
     @Test

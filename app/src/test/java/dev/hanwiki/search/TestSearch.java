@@ -28,11 +28,7 @@ final class TestSearch implements AutoCloseable {
     final SearchEngine engine;
     final Categories categories = Categories.of(CATEGORIES);
 
-    /** Set when this instance created the analysis (and so closes it). */
-    private final SearchAnalysis ownAnalysis;
-
     private TestSearch(SearchSettings settings, SearchAnalysis analysis) throws IOException {
-        this.ownAnalysis = analysis;
         this.index = analysis == null ? new PostIndex(settings) : new PostIndex(settings, analysis);
         this.engine = new SearchEngine(index, index.analysis(), categories, Clock.fixed(NOW, ZoneOffset.UTC));
     }
@@ -49,9 +45,9 @@ final class TestSearch implements AutoCloseable {
 
     TestSearch add(PostDocument... posts) {
         for (PostDocument post : posts) {
-            index.upsert(post);
+            index.writer().upsert(post);
         }
-        index.refresh();
+        index.writer().refresh();
         return this;
     }
 
@@ -79,8 +75,5 @@ final class TestSearch implements AutoCloseable {
     @Override
     public void close() throws IOException {
         index.close();
-        if (ownAnalysis != null) {
-            ownAnalysis.close();
-        }
     }
 }
