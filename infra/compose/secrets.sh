@@ -19,12 +19,16 @@ make_secret() {  # NAME CONTENT-COMMAND...: writes the file once
   echo "made compose/secrets/${f##*/}"
 }
 for name in db_root_password db_app_password db_migrate_password db_readonly_password db_repl_password \
-  db_debezium_password db_exporter_password grafana_admin_password; do
+  db_debezium_password db_exporter_password grafana_admin_password connect_rest_password; do
   make_secret "$name" random 24
 done
 make_secret jwt_secret sh -c 'head -c 48 /dev/urandom | base64 | tr -d "\n"'
 # Connect's FileConfigProvider reads this properties file; the connector JSON only names the key.
 (umask 077; printf 'database.password=%s\n' "$(cat "$dir/db_debezium_password")" >"$dir/debezium_properties")
+# Connect's REST login (user "operator"): the worker's password file, and the curl config its
+# health check and the connector registration use (never a password on a command line).
+(umask 077; printf 'operator: %s\n' "$(cat "$dir/connect_rest_password")" >"$dir/connect_rest_users"
+ printf 'user = "operator:%s"\n' "$(cat "$dir/connect_rest_password")" >"$dir/connect_rest_curl")
 
 owner() {  # UID FILE...
   local uid="$1"; shift
@@ -34,7 +38,8 @@ if [ "$(id -u)" -eq 0 ]; then
   owner 0 db_root_password db_repl_password db_debezium_password
   owner 10001 db_app_password db_migrate_password db_readonly_password jwt_secret
   owner 472 grafana_admin_password
-  owner 1001 debezium_properties
+  owner 1001 debezium_properties connect_rest_users connect_rest_curl
+  owner 0 connect_rest_password
   owner 65534 db_exporter_password
 else
   echo "not root: owners not set; run again as root on each host (sudo $0)" >&2

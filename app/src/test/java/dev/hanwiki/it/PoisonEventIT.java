@@ -27,7 +27,7 @@ class PoisonEventIT {
         String key = "{\"id\":-" + (System.nanoTime() % 1_000_000) + "}";
         long poisonOffset;
         long after;
-        try (var producer = new KafkaProducer<>(Stack.kafka(Map.of()),
+        try (var producer = new KafkaProducer<>(Stack.kafkaAsConnect(Map.of()),
                 new StringSerializer(), new StringSerializer())) {
             poisonOffset = producer.send(new ProducerRecord<>(TOPIC, key, "{this is not a change event")).get().offset();
             try {
