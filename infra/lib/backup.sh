@@ -133,9 +133,9 @@ replay_archive() {
   backup_log "replaying ${#files[@]} archived binlog file(s) from $file:$pos${until:+ until $until}"
   local args=(--no-defaults --start-position="$pos")
   [ -n "$until" ] && args+=(--stop-datetime="$until")
-  set +o pipefail
-  mariadb-binlog "${args[@]}" "${files[@]}" 2>>"$BACKUP_LOG" | db_client primary --binary-mode
-  local st=("${PIPESTATUS[@]}"); set -o pipefail
+  set +e +o pipefail
+  mariadb-binlog "${args[@]}" "${files[@]}" 2>>"$BACKUP_LOG" | db_client primary --binary-mode 2>>"$BACKUP_LOG"
+  local st=("${PIPESTATUS[@]}"); set -e -o pipefail
   [ "${st[1]}" = 0 ] || die "applying the archived binlogs failed (log: $BACKUP_LOG)"
   # A primary that died mid-write leaves a half event at the archive's end: mariadb-binlog
   # reports it and stops there; the transaction it belonged to was never acknowledged.
