@@ -10,7 +10,8 @@
 # from the base's position (up to UNTIL), re-seeds the replica from the same base, then makes the
 # change stream and the nodes start over from the restored database (new Debezium snapshot into a
 # fresh change topic, empty indexes, empty cache shards).
-# Everything here holds data and credentials: files 0600, directories 0700, root's or mysql's.
+# Everything here holds data and credentials: files 0600, directories 0700 (var/backup itself
+# 0711, so the archiver can reach its own directory), root's or mysql's.
 
 BACKUP_DIR="$VAR/backup"
 BINLOG_ARCHIVE="$BACKUP_DIR/binlog"
@@ -31,7 +32,9 @@ binlog_archiver_cnf() {
 
 binlog_archiver_start() {
   running binlog-archiver && return 0
-  mkdir -p "$BINLOG_ARCHIVE"; chmod 700 "$BACKUP_DIR" "$BINLOG_ARCHIVE"
+  # var/backup is root's and only traversable (0711): the archiver (mysql) reaches its own
+  # 0700 directory and nothing else; the bases beside it stay root's 0700.
+  mkdir -p "$BINLOG_ARCHIVE"; chmod 711 "$BACKUP_DIR"; chmod 700 "$BINLOG_ARCHIVE"
   as_service_user mysql "$BINLOG_ARCHIVE"
   local cnf; cnf=$(binlog_archiver_cnf)
   # shellcheck disable=SC2046
@@ -70,7 +73,7 @@ backup_full() {
   db_ping primary || die "the primary is not running: nothing to back up"
   local ts dir t0=$SECONDS
   ts=$(date -u +%Y%m%dT%H%M%SZ); dir="$BACKUP_DIR/base/$ts"
-  mkdir -p "$BACKUP_DIR/base"; chmod 700 "$BACKUP_DIR" "$BACKUP_DIR/base"
+  mkdir -p "$BACKUP_DIR/base"; chmod 711 "$BACKUP_DIR"; chmod 700 "$BACKUP_DIR/base"
   backup_log "base backup of the primary into $dir ($(du -sh "$(db_dir primary)/data" | cut -f1) of data)"
   # mariadb-backup copies InnoDB while it logs its redo, then locks briefly for the rest; it
   # reads the data files as root and talks to the server on its socket (root by unix_socket).

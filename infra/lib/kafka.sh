@@ -88,7 +88,7 @@ kafka_acl() {
     || die "could not add the Kafka ACL $* (log: $LOGS/kafka.log)"
 }
 kafka_acls() {
-  local marker="$VAR/kafka/.acls-v1"
+  local marker="$VAR/kafka/.acls-v2"
   [ -f "$marker" ] && return 0
   log "granting the Kafka users their ACLs (hanwiki, connect)"
   # The app nodes: read the change topic (the indexer's per-node groups, the shared L2
@@ -106,9 +106,11 @@ kafka_acls() {
   kafka_acl --allow-principal User:connect --operation Create --operation Write --operation Read \
     --operation Describe --operation DescribeConfigs --resource-pattern-type prefixed \
     --topic "$CDC_TOPIC_PREFIX" --topic __debezium-heartbeat
-  # The schema history's consumer (Debezium names its group after the connector).
+  # The schema history's consumer: Debezium names its group "<topic.prefix>-schemahistory"
+  # (read when the task starts and replays the history; without it the task fails with
+  # GROUP_AUTHORIZATION_FAILED, seen in CdcOutageIT).
   kafka_acl --allow-principal User:connect --operation Read --operation Describe \
-    --resource-pattern-type prefixed --group "$CONNECTOR"
+    --group "$CDC_TOPIC_PREFIX-schemahistory"
   touch "$marker"
 }
 

@@ -61,7 +61,7 @@ class PoisonEventIT {
     }
 
     private static List<String> deadLetterNodesFor(String source) {
-        try (var consumer = new KafkaConsumer<>(Stack.kafka(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(Stack.kafkaAsOperator(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)), new StringDeserializer(), new StringDeserializer())) {
             TopicPartition tp = new TopicPartition(TOPIC + ".dlq", 0);
             consumer.assign(List.of(tp));
             consumer.seekToBeginning(List.of(tp));

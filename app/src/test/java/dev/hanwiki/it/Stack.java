@@ -86,6 +86,14 @@ public final class Stack {
         return kafkaAs("connect", get("KAFKA_CONNECT_PASSWORD"), extra);
     }
 
+    /**
+     * The stack's own tools' login ({@code broker}, the superuser): for what an operator does, such
+     * as reading the dead letters, which no service user may read.
+     */
+    public static Map<String, Object> kafkaAsOperator(Map<String, Object> extra) {
+        return kafkaAs("broker", get("KAFKA_BROKER_PASSWORD"), extra);
+    }
+
     private static Map<String, Object> kafkaAs(String user, String password, Map<String, Object> extra) {
         Map<String, Object> config = new HashMap<>(extra);
         config.put("bootstrap.servers", hostPort("KAFKA"));
