@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools backup restore backup-status
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -86,6 +86,15 @@ check-dashboards: ## every dashboard offline (structure, links, PromQL syntax), 
 
 dashboards: ## render every dashboard's panels to PNG from the live Prometheus into var/dashboards/ over RANGE (30m)
 	@/usr/bin/python3 $(INFRA)/monitoring/dashboards.py --range $(or $(RANGE),30m)
+
+backup: ## base backup of the primary (mariadb-backup) into var/backup/base; the binlog archive runs beside the stack
+	@bash $(INFRA)/backup.sh full
+
+backup-status: ## newest base backup, binlog archiver, archived and primary GTIDs
+	@bash $(INFRA)/backup.sh status
+
+restore: ## restore the primary from the newest base + archived binlogs (UNTIL='YYYY-MM-DD HH:MM:SS' local time), re-seed the replica, rebuild CDC and indexes
+	@bash $(INFRA)/backup.sh restore $(if $(UNTIL),--until '$(UNTIL)',)
 
 rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N=1|2)
 	@bash $(INFRA)/ctl.sh rebuild node$(or $(N),$(error set N=1 or N=2))

@@ -35,6 +35,7 @@ start_one() {
     mariadb-replica) mariadb_start replica; mariadb_wait replica; mariadb_setup_replica
                      wait_for "replication" 30 mariadb-replica replica_healthy; replica_caught_up ;;
     redis-*)         redis_start; redis_wait ;;
+    binlog-archiver) binlog_archiver_start; wait_for "binlog archiver" 20 binlog-archiver binlog_archiver_healthy ;;
     kafka)           kafka_start; kafka_wait ;;
     # Connect restores its connectors from its config topic; wait until the task runs.
     connect)         connect_start; connect_wait; connector_wait ;;

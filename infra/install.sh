@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the native stack needs that is missing, and nothing twice:
-#   apt:   MariaDB, Redis, nginx, Prometheus and its node/mysqld/redis/nginx exporters,
+#   apt:   MariaDB (and mariadb-backup), Redis, nginx, Prometheus and its node/mysqld/redis/nginx exporters,
 #          Alertmanager (with amtool), mtail, logrotate
 #   Maven: the pinned Maven, the Kafka runtime (broker, tools, Connect) and the
 #          Debezium MariaDB connector plugin, the Prometheus JMX exporter agent
@@ -11,7 +11,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
 APT_PACKAGES=(
-  mariadb-server mariadb-client redis-server nginx
+  mariadb-server mariadb-client mariadb-backup redis-server nginx
   prometheus prometheus-node-exporter prometheus-mysqld-exporter
   prometheus-redis-exporter prometheus-nginx-exporter prometheus-alertmanager mtail
   python3-matplotlib python3-yaml
@@ -77,6 +77,20 @@ install_web() {
   fi
 }
 
+# Kafka's basic-auth REST extension for Connect (docs/adr/0053-connect-rest-auth-and-kafka-acls.md):
+# one jar, kept beside the Kafka libs (its dependencies are already there) and put on
+# Connect's class path only.
+install_connect_rest_auth() {
+  local dir="$TOOLS/connect-rest-auth-$KAFKA_VERSION"
+  [ -f "$dir/connect-basic-auth-extension-$KAFKA_VERSION.jar" ] && return 0
+  log "fetching Kafka's connect-basic-auth-extension $KAFKA_VERSION"
+  local mvn; mvn=$(ensure_maven)
+  mkdir -p "$dir"
+  JAVA_HOME="$(select_jdk)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$mvn" -B -q dependency:copy \
+    -Dartifact="org.apache.kafka:connect-basic-auth-extension:$KAFKA_VERSION" -DoutputDirectory="$dir" >&2 \
+    || die "could not fetch org.apache.kafka:connect-basic-auth-extension:$KAFKA_VERSION"
+}
+
 # The JMX exporter java agent (Kafka and Connect metrics): one jar, no dependencies.
 install_jmx_exporter() {
   local jar="$TOOLS/jmx_prometheus_javaagent-$JMX_EXPORTER_VERSION.jar"
@@ -96,6 +110,7 @@ main() {
   ensure_maven >/dev/null
   install_kafka
   install_debezium
+  install_connect_rest_auth
   install_jmx_exporter
   ok "install complete"
 }

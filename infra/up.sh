@@ -34,11 +34,13 @@ mariadb_wait replica
 mariadb_setup_primary
 mariadb_setup_replica
 wait_for "replication" 30 mariadb-replica replica_healthy
+binlog_archiver_start
 redis_wait
 step "MariaDB primary+replica replicating, Redis x4 up"
 
 kafka_wait
 kafka_topics
+kafka_acls
 step "Kafka up"
 connect_start
 node_restart_if_stale 1
@@ -75,7 +77,7 @@ Hanwiki is up ($((SECONDS - T0)) s, topology: $HANWIKI_TOPOLOGY). What runs wher
   app node 1 / 2     host $NODE1_HOST $NODE1_ADDR:$NODE1_PORT   host $NODE2_HOST $NODE2_ADDR:$NODE2_PORT   (actuator on :$NODE1_MANAGEMENT_PORT / :$NODE2_MANAGEMENT_PORT)
   MariaDB            primary host $MARIADB_PRIMARY_HOST $MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT   replica host $MARIADB_REPLICA_HOST $MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT   (database $MARIADB_DATABASE)
   Redis              cache shards $REDIS_SHARD1_ADDR:$REDIS_SHARD1_PORT $REDIS_SHARD2_ADDR:$REDIS_SHARD2_PORT $REDIS_SHARD3_ADDR:$REDIS_SHARD3_PORT   token blacklist $REDIS_AUTH_ADDR:$REDIS_AUTH_PORT
-  Kafka / Connect    $KAFKA_ADDR:$KAFKA_PORT   http://$CONNECT_ADDR:$CONNECT_PORT/connectors/$CONNECTOR/status
+  Kafka / Connect    $KAFKA_ADDR:$KAFKA_PORT   http://$CONNECT_ADDR:$CONNECT_PORT/connectors/$CONNECTOR/status (user $CONNECT_REST_USER, password CONNECT_REST_PASSWORD in var/secrets.env)
   Prometheus         http://$PROMETHEUS_ADDR:$PROMETHEUS_PORT   (host $PROMETHEUS_HOST)
   state and logs     $VAR   (make status: every process with its host and address; make logs; make down)
 

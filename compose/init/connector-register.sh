@@ -4,8 +4,10 @@
 # PUT is create-or-update, so every `up` re-applies it. The JSON holds no secret: the password is
 # a ${file:...} reference that Connect's FileConfigProvider resolves inside the worker, so it is
 # in no file of the repository, no Kafka record and no REST answer.
+# Connect's REST API demands the operator's login: a curl config file (compose secret).
 set -euo pipefail
 : "${CONNECT_URL:?}" "${CONNECTOR:?}"
+curl() { command curl -K /run/secrets/connect-rest.curl "$@"; }
 out=$(mktemp)
 code=$(curl -sS -o "$out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
   --data @/hanwiki/hanwiki-mysql.json "$CONNECT_URL/connectors/$CONNECTOR/config")

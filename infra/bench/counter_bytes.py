@@ -54,7 +54,10 @@ def end_offsets(e):
     prefix = f"{e['CDC_TOPIC_PREFIX']}.{e['MARIADB_DATABASE']}."
     res = subprocess.run([f"{java}/bin/java", "-XX:TieredStopAtLevel=1", "-cp", libs[0] + "/*",
                           "org.apache.kafka.tools.GetOffsetShell", "--bootstrap-server",
-                          f"{ports_env.addr(e, 'KAFKA')}:{e['KAFKA_PORT']}", "--topic", prefix.replace(".", "\\.") + ".*"],
+                          f"{ports_env.addr(e, 'KAFKA')}:{e['KAFKA_PORT']}", "--topic", prefix.replace(".", "\\.") + ".*",
+                          # The broker demands a login (SASL/SCRAM, ACLs): the stack tools' own, made by
+                          # infra/lib/kafka.sh kafka_client_config at make up.
+                          "--command-config", os.path.join(e["VAR"], "conf", "kafka-client.properties")],
                          capture_output=True, text=True)
     offsets = {}
     for line in res.stdout.splitlines():

@@ -5,6 +5,7 @@
 # copying. Each file is mode 0400 and owned by the user id of the one container that reads it
 # (compose secrets are plain bind mounts: the file's own owner and mode are what the container sees):
 #   10001 app (hanwiki-app image)   472 grafana   1001 Kafka Connect (debezium)   65534 exporters
+#   999 redis (the official image's user: the ACL file; the health checks run as root)
 # The MySQL files stay root's: the mysql image reads them as root before it drops privileges.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -19,12 +20,24 @@ make_secret() {  # NAME CONTENT-COMMAND...: writes the file once
   echo "made compose/secrets/${f##*/}"
 }
 for name in db_root_password db_app_password db_migrate_password db_readonly_password db_repl_password \
-  db_debezium_password db_exporter_password grafana_admin_password; do
+  db_debezium_password db_exporter_password grafana_admin_password connect_rest_password \
+  redis_app_password redis_exporter_password; do
   make_secret "$name" random 24
 done
 make_secret jwt_secret sh -c 'head -c 48 /dev/urandom | base64 | tr -d "\n"'
 # Connect's FileConfigProvider reads this properties file; the connector JSON only names the key.
 (umask 077; printf 'database.password=%s\n' "$(cat "$dir/db_debezium_password")" >"$dir/debezium_properties")
+# Connect's REST login (user "operator"): the worker's password file, and the curl config its
+# health check and the connector registration use (never a password on a command line).
+(umask 077; printf 'operator: %s\n' "$(cat "$dir/connect_rest_password")" >"$dir/connect_rest_users"
+ printf 'user = "operator:%s"\n' "$(cat "$dir/connect_rest_password")" >"$dir/connect_rest_curl")
+
+# Redis ACL users of all four servers (the same rules as infra/templates/redis-*.conf), and the
+# exporter's login as an env file for the compose CLI (its image has no shell to read a file).
+(umask 077
+ printf 'user default off\nuser hanwiki on >%s ~* &* +@all -@dangerous -@admin\nuser exporter on >%s +ping +info +client|list +client|info +config|get +cluster|info +slowlog +latency +memory +select +dbsize\n' \
+   "$(cat "$dir/redis_app_password")" "$(cat "$dir/redis_exporter_password")" >"$dir/redis_acl"
+ printf 'REDIS_USER=exporter\nREDIS_PASSWORD=%s\n' "$(cat "$dir/redis_exporter_password")" >"$dir/redis_exporter.env")
 
 owner() {  # UID FILE...
   local uid="$1"; shift
@@ -34,8 +47,12 @@ if [ "$(id -u)" -eq 0 ]; then
   owner 0 db_root_password db_repl_password db_debezium_password
   owner 10001 db_app_password db_migrate_password db_readonly_password jwt_secret
   owner 472 grafana_admin_password
-  owner 1001 debezium_properties
+  owner 1001 debezium_properties connect_rest_users connect_rest_curl
+  owner 0 connect_rest_password
   owner 65534 db_exporter_password
+  owner 10001 redis_app_password
+  owner 999 redis_acl redis_exporter_password
+  owner 0 redis_exporter.env
 else
   echo "not root: owners not set; run again as root on each host (sudo $0)" >&2
   exit 1

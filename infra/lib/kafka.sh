@@ -46,11 +46,12 @@ kafka_wait() { wait_for "Kafka" 90 kafka kafka_ready; }
 #   Tombstones of hard deletes stay 7 days, like the primary's binlog.
 POSTS_TOPIC_CONFIG=(--config cleanup.policy=compact --config retention.ms=-1 --config retention.bytes=-1
   --config delete.retention.ms=604800000 --config max.message.bytes=16777216)
-# The stack's own Kafka tools log in as "hanwiki" (0600 file, root's).
+# The stack's own Kafka tools (topics, ACLs) log in as the broker's superuser "broker" (0600
+# file, root's): with the authorizer on, "hanwiki" may only read the change topic.
 kafka_client_config() {
   local f="$CONF/kafka-client.properties"
   (umask 077; printf '%s\n' "security.protocol=SASL_PLAINTEXT" "sasl.mechanism=SCRAM-SHA-512" \
-    "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\"hanwiki\" password=\"$KAFKA_APP_PASSWORD\";" >"$f")
+    "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\"broker\" password=\"$KAFKA_BROKER_PASSWORD\";" >"$f")
   printf '%s\n' "$f"
 }
 kafka_create_topic() {
@@ -78,6 +79,41 @@ kafka_topics() {
   touch "$marker"
 }
 
+# Per-user ACLs (StandardAuthorizer; docs/adr/0053-connect-rest-auth-and-kafka-acls.md).
+# Nothing is allowed unless granted here; "broker" is the superuser (the broker itself and the
+# stack's tools). Adding an ACL that exists is harmless; the marker only saves the JVM starts.
+kafka_acl() {
+  kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" \
+    --command-config "$(kafka_client_config)" --add --force "$@" >>"$LOGS/kafka.log" 2>&1 \
+    || die "could not add the Kafka ACL $* (log: $LOGS/kafka.log)"
+}
+kafka_acls() {
+  local marker="$VAR/kafka/.acls-v2"
+  [ -f "$marker" ] && return 0
+  log "granting the Kafka users their ACLs (hanwiki, connect)"
+  # The app nodes: read the change topic (the indexer's per-node groups, the shared L2
+  # invalidator's group), write dead letters. Nothing else: no create, delete, alter.
+  kafka_acl --allow-principal User:hanwiki --operation Read --operation Describe \
+    --topic "$CDC_POSTS_TOPIC" --group hanwiki-cache-l2
+  kafka_acl --allow-principal User:hanwiki --operation Read --operation Describe \
+    --resource-pattern-type prefixed --group hanwiki-indexer-
+  kafka_acl --allow-principal User:hanwiki --operation Write --operation Describe --topic "$CDC_POSTS_TOPIC.dlq"
+  # Connect: its three internal topics and its worker group, whole; the connector's topics
+  # (prefix $CDC_TOPIC_PREFIX: the change topics, the schema history, the schema-change topic)
+  # and Debezium's heartbeat topic: create, write, read, never delete or alter.
+  kafka_acl --allow-principal User:connect --operation All \
+    --topic _connect-configs --topic _connect-offsets --topic _connect-status --group hanwiki-connect
+  kafka_acl --allow-principal User:connect --operation Create --operation Write --operation Read \
+    --operation Describe --operation DescribeConfigs --resource-pattern-type prefixed \
+    --topic "$CDC_TOPIC_PREFIX" --topic __debezium-heartbeat
+  # The schema history's consumer: Debezium names its group "<topic.prefix>-schemahistory"
+  # (read when the task starts and replays the history; without it the task fails with
+  # GROUP_AUTHORIZATION_FAILED, seen in CdcOutageIT).
+  kafka_acl --allow-principal User:connect --operation Read --operation Describe \
+    --group "$CDC_TOPIC_PREFIX-schemahistory"
+  touch "$marker"
+}
+
 # The secrets the connector references (debezium/hanwiki-mariadb.json), for Connect's
 # FileConfigProvider: 0600, owned by the worker's user.
 CONNECT_SECRETS="$CONF/connect-secrets.properties"
@@ -87,9 +123,31 @@ connect_secrets() {
   secret_file hanwiki "$CONNECT_SECRETS"
 }
 
+# Connect's REST API demands HTTP basic auth (Kafka's BasicAuthSecurityRestExtension): one
+# user, "operator", whose password (CONNECT_REST_PASSWORD, var/secrets.env) the worker reads
+# from a 0600 properties file named by its JAAS file. Callers in this stack use connect_curl,
+# which hands curl the login in a 0600 config file (never on a command line `ps` shows).
+CONNECT_REST_USER=operator
+export CONNECT_REST_USER
+connect_rest_auth() {
+  (umask 077
+   printf '%s: %s\n' "$CONNECT_REST_USER" "$CONNECT_REST_PASSWORD" >"$CONF/connect-rest-users.properties"
+   printf 'KafkaConnect {\n  org.apache.kafka.connect.rest.basic.auth.extension.PropertyFileLoginModule required\n  file="%s";\n};\n' \
+     "$CONF/connect-rest-users.properties" >"$CONF/connect-jaas.conf"
+   printf 'user = "%s:%s"\n' "$CONNECT_REST_USER" "$CONNECT_REST_PASSWORD" >"$CONF/connect-rest.curl")
+  secret_file hanwiki "$CONF/connect-rest-users.properties"
+  secret_file hanwiki "$CONF/connect-jaas.conf"
+}
+# connect_curl CURL-ARGS...: curl with the operator's login for Connect's REST API.
+connect_curl() {
+  [ -f "$CONF/connect-rest.curl" ] || connect_rest_auth
+  curl -K "$CONF/connect-rest.curl" "$@"
+}
+
 connect_start() {
   running connect && return 0
   connect_secrets
+  connect_rest_auth
   CONNECT_PLUGIN_PATH="$TOOLS/connect-plugins-$DEBEZIUM_VERSION" \
     render "$HANWIKI_ROOT/infra/templates/connect-distributed.properties" "$CONF/connect-distributed.properties"
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
@@ -97,11 +155,13 @@ connect_start() {
   secret_file hanwiki "$CONF/connect-distributed.properties"
   start_bg connect $(on CONNECT) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent connect) \
     -XX:+UseG1GC -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
-    -cp "$(KAFKA_LIBS)/*" org.apache.kafka.connect.cli.ConnectDistributed "$CONF/connect-distributed.properties"
+    -Djava.security.auth.login.config="$CONF/connect-jaas.conf" \
+    -cp "$(KAFKA_LIBS)/*:$TOOLS/connect-rest-auth-$KAFKA_VERSION/*" org.apache.kafka.connect.cli.ConnectDistributed "$CONF/connect-distributed.properties"
 }
 
 CONNECT_URL() { echo "http://$CONNECT_ADDR:$CONNECT_PORT"; }
-connect_wait() { wait_for "Kafka Connect REST" 90 connect http_ok "$(CONNECT_URL)/connector-plugins"; }
+connect_ok() { connect_curl -fsS -o /dev/null --max-time 2 "$1"; }
+connect_wait() { wait_for "Kafka Connect REST" 90 connect connect_ok "$(CONNECT_URL)/connector-plugins"; }
 
 CONNECTOR=hanwiki-mariadb
 # PUT is create-or-update, so registering twice is harmless.
@@ -109,13 +169,13 @@ connector_register() {
   # The password stays a ${file:...} reference, resolved by the worker (connect_secrets).
   render "$HANWIKI_ROOT/debezium/hanwiki-mariadb.json" "$CONF/hanwiki-mariadb.json"
   local code
-  code=$(curl -sS -o "$CONF/connector-put.out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
+  code=$(connect_curl -sS -o "$CONF/connector-put.out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
     --data @"$CONF/hanwiki-mariadb.json" "$(CONNECT_URL)/connectors/$CONNECTOR/config")
   case "$code" in 200|201) ;; *) cat "$CONF/connector-put.out" >&2; die "registering the connector failed (HTTP $code)";; esac
 }
 
 connector_running() {
-  local s; s=$(curl -fsS --max-time 2 "$(CONNECT_URL)/connectors/$CONNECTOR/status") || return 1
+  local s; s=$(connect_curl -fsS --max-time 2 "$(CONNECT_URL)/connectors/$CONNECTOR/status") || return 1
   python3 -c 'import json,sys; s=json.load(sys.stdin); t=s.get("tasks",[]); sys.exit(0 if s["connector"]["state"]=="RUNNING" and t and all(x["state"]=="RUNNING" for x in t) else 1)' <<<"$s"
 }
 connector_wait() { wait_for "Debezium connector $CONNECTOR" 90 connect connector_running; }

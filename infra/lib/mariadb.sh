@@ -7,6 +7,8 @@
 #   debezium         what the MariaDB connector needs: SELECT on the schema, RELOAD and
 #                    SHOW DATABASES (snapshot), REPLICATION SLAVE + BINLOG MONITOR (streaming)
 #   exporter         PROCESS, BINLOG MONITOR, REPLICA MONITOR, SELECT on performance_schema
+#   backup           REPLICATION SLAVE + BINLOG MONITOR: the binlog archiver (infra/lib/backup.sh);
+#                    base backups run as root on the socket
 # None has SUPER or READ_ONLY ADMIN, so read_only=ON on the replica binds all of them.
 # Administration goes through root on the instance's own unix socket (unix_socket auth: only
 # the OS user root; root cannot log in over the network at all).
@@ -54,6 +56,8 @@ mariadb_setup_primary() {
     CREATE USER IF NOT EXISTS 'hanwiki_ro'@'$h' IDENTIFIED BY '$DB_READONLY_PASSWORD';
     CREATE USER IF NOT EXISTS 'repl'@'$h' IDENTIFIED BY '$DB_REPL_PASSWORD';
     CREATE USER IF NOT EXISTS 'debezium'@'$h' IDENTIFIED BY '$DB_DEBEZIUM_PASSWORD';
+    CREATE USER IF NOT EXISTS 'backup'@'$h' IDENTIFIED BY '$DB_BACKUP_PASSWORD';
+    GRANT REPLICATION SLAVE, BINLOG MONITOR ON *.* TO 'backup'@'$h';
     CREATE USER IF NOT EXISTS 'exporter'@'$h' IDENTIFIED BY '$DB_EXPORTER_PASSWORD' WITH MAX_USER_CONNECTIONS 3;
     GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, DROP, REFERENCES, CREATE VIEW, LOCK TABLES ON \`$db\`.* TO 'hanwiki_migrate'@'$h';
     GRANT SELECT, INSERT, UPDATE, DELETE ON \`$db\`.* TO 'hanwiki_app'@'$h';

@@ -2,7 +2,7 @@
 # Loads every component library. The order of COMPONENTS is the start order; down.sh
 # stops them in reverse.
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-for _lib in hosts logrotate mariadb redis kafka app nginx monitoring alerting; do
+for _lib in hosts logrotate mariadb redis kafka app nginx monitoring alerting backup; do
   . "$HANWIKI_ROOT/infra/lib/$_lib.sh"
 done
 unset _lib
@@ -19,6 +19,7 @@ redis-shard1|$REDIS_SHARD1_HOST|$REDIS_SHARD1_ADDR|$REDIS_SHARD1_PORT|redis_ping
 redis-shard2|$REDIS_SHARD2_HOST|$REDIS_SHARD2_ADDR|$REDIS_SHARD2_PORT|redis_ping REDIS_SHARD2
 redis-shard3|$REDIS_SHARD3_HOST|$REDIS_SHARD3_ADDR|$REDIS_SHARD3_PORT|redis_ping REDIS_SHARD3
 redis-auth|$REDIS_AUTH_HOST|$REDIS_AUTH_ADDR|$REDIS_AUTH_PORT|redis_ping REDIS_AUTH
+binlog-archiver|$BINLOG_ARCHIVER_HOST|$BINLOG_ARCHIVER_ADDR|-|binlog_archiver_healthy
 kafka|$KAFKA_HOST|$KAFKA_ADDR|$KAFKA_PORT|kafka_ready
 connect|$CONNECT_HOST|$CONNECT_ADDR|$CONNECT_PORT|connector_running
 node1|$NODE1_HOST|$NODE1_ADDR|$NODE1_PORT|node_ready 1

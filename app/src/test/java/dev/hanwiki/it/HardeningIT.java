@@ -17,6 +17,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.apache.kafka.common.serialization.StringSerializer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -98,9 +103,42 @@ class HardeningIT {
     }
 
     @Test
+    void theAppUserMayReadTheChangeStreamButNotDeleteTopicsNorWriteConnectsTopics() throws Exception {
+        Map<String, Object> limits = Map.of("request.timeout.ms", 4_000, "default.api.timeout.ms", 8_000,
+                "max.block.ms", 8_000, "delivery.timeout.ms", 8_000, "retries", 0);
+        String posts = Stack.get("CDC_POSTS_TOPIC");
+        try (Admin admin = Admin.create(Stack.kafka(limits))) {
+            assertThat(admin.listTopics().names().get()).as("topics hanwiki may see").contains(posts)
+                    .doesNotContain("_connect-configs");
+            assertThatThrownBy(() -> admin.deleteTopics(List.of(posts)).all().get()).as("delete the change topic")
+                    .hasCauseInstanceOf(TopicAuthorizationException.class);
+            assertThatThrownBy(() -> admin.createTopics(List.of(new NewTopic("hanwiki-intruder", 1, (short) 1))).all().get())
+                    .as("create a topic").hasCauseInstanceOf(TopicAuthorizationException.class);
+        }
+        for (String topic : new String[] {"_connect-configs", posts}) {
+            try (var producer = new KafkaProducer<>(Stack.kafka(limits), new StringSerializer(), new StringSerializer())) {
+                assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "intruder", "{}")).get())
+                        .as("hanwiki writes to " + topic).hasCauseInstanceOf(TopicAuthorizationException.class);
+            }
+        }
+    }
+
+    @Test
+    void connectsRestApiRefusesAClientWithoutTheOperatorsLogin() {
+        String url = "http://" + Stack.hostPort("CONNECT") + "/connectors";
+        assertThat(Http.get(url).status()).as("no credentials").isEqualTo(401);
+        String wrong = java.util.Base64.getEncoder().encodeToString("operator:not-the-password".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(Http.call("GET", url).header("Authorization", "Basic " + wrong).send().status()).as("wrong password").isEqualTo(401);
+        assertThat(Http.call("DELETE", url + "/hanwiki-mariadb").send().status()).as("delete the connector, anonymously").isEqualTo(401);
+        Http.Response listed = Stack.connectGet("/connectors");
+        assertThat(listed.status()).as("the operator's login").isEqualTo(200);
+        assertThat(listed.body()).contains("hanwiki-mariadb");
+    }
+
+    @Test
     void theConnectorConfigAndItsRestAnswerHoldAReferenceNotThePassword() {
         String secret = Stack.get("DB_DEBEZIUM_PASSWORD");
-        Http.Response r = Http.get("http://" + Stack.hostPort("CONNECT") + "/connectors/hanwiki-mariadb/config");
+        Http.Response r = Stack.connectGet("/connectors/hanwiki-mariadb/config");
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.body()).doesNotContain(secret).contains("${file:");
     }
@@ -109,7 +147,8 @@ class HardeningIT {
     void noFileUnderVarThatHoldsASecretIsReadableByOtherUsers() throws IOException {
         List<String> secrets = new ArrayList<>();
         for (String key : new String[] {"DB_APP_PASSWORD", "DB_MIGRATE_PASSWORD", "DB_READONLY_PASSWORD", "DB_REPL_PASSWORD",
-                "DB_DEBEZIUM_PASSWORD", "DB_EXPORTER_PASSWORD", "REDIS_APP_PASSWORD", "REDIS_EXPORTER_PASSWORD", "JWT_SECRET"}) {
+                "DB_DEBEZIUM_PASSWORD", "DB_EXPORTER_PASSWORD", "REDIS_APP_PASSWORD", "REDIS_EXPORTER_PASSWORD", "JWT_SECRET",
+                "KAFKA_BROKER_PASSWORD", "KAFKA_APP_PASSWORD", "KAFKA_CONNECT_PASSWORD", "CONNECT_REST_PASSWORD"}) {
             secrets.add(Stack.get(key));
         }
         Path var = Path.of(Stack.get("VAR"));

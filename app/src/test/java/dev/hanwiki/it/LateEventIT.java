@@ -35,7 +35,7 @@ class LateEventIT {
         assertThat(author.delete(Stack.api() + "/posts/" + id).status()).isIn(200, 204);
         awaitOnBothNodes(word, id, false);
 
-        try (var producer = new KafkaProducer<>(Stack.kafka(Map.of()),
+        try (var producer = new KafkaProducer<>(Stack.kafkaAsConnect(Map.of()),
                 new StringSerializer(), new StringSerializer())) {
             try {
                 producer.send(new ProducerRecord<>(TOPIC, "{\"id\":" + id + "}", create)).get();

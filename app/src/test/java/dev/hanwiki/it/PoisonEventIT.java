@@ -27,7 +27,7 @@ class PoisonEventIT {
         String key = "{\"id\":-" + (System.nanoTime() % 1_000_000) + "}";
         long poisonOffset;
         long after;
-        try (var producer = new KafkaProducer<>(Stack.kafka(Map.of()),
+        try (var producer = new KafkaProducer<>(Stack.kafkaAsConnect(Map.of()),
                 new StringSerializer(), new StringSerializer())) {
             poisonOffset = producer.send(new ProducerRecord<>(TOPIC, key, "{this is not a change event")).get().offset();
             try {
@@ -61,7 +61,7 @@ class PoisonEventIT {
     }
 
     private static List<String> deadLetterNodesFor(String source) {
-        try (var consumer = new KafkaConsumer<>(Stack.kafka(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(Stack.kafkaAsOperator(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)), new StringDeserializer(), new StringDeserializer())) {
             TopicPartition tp = new TopicPartition(TOPIC + ".dlq", 0);
             consumer.assign(List.of(tp));
             consumer.seekToBeginning(List.of(tp));

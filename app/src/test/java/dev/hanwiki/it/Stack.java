@@ -75,13 +75,40 @@ public final class Stack {
      * gives its own tools (the broker refuses anonymous clients), plus {@code extra}.
      */
     public static Map<String, Object> kafka(Map<String, Object> extra) {
+        return kafkaAs("hanwiki", get("KAFKA_APP_PASSWORD"), extra);
+    }
+
+    /**
+     * The same as Connect's worker logs in ({@code connect}): the one user the broker's ACLs let
+     * write the change topics, for tests that stand in for Debezium.
+     */
+    public static Map<String, Object> kafkaAsConnect(Map<String, Object> extra) {
+        return kafkaAs("connect", get("KAFKA_CONNECT_PASSWORD"), extra);
+    }
+
+    /**
+     * The stack's own tools' login ({@code broker}, the superuser): for what an operator does, such
+     * as reading the dead letters, which no service user may read.
+     */
+    public static Map<String, Object> kafkaAsOperator(Map<String, Object> extra) {
+        return kafkaAs("broker", get("KAFKA_BROKER_PASSWORD"), extra);
+    }
+
+    private static Map<String, Object> kafkaAs(String user, String password, Map<String, Object> extra) {
         Map<String, Object> config = new HashMap<>(extra);
         config.put("bootstrap.servers", hostPort("KAFKA"));
         config.put("security.protocol", "SASL_PLAINTEXT");
         config.put("sasl.mechanism", "SCRAM-SHA-512");
-        config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"hanwiki\" "
-                + "password=\"" + get("KAFKA_APP_PASSWORD") + "\";");
+        config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user + "\" "
+                + "password=\"" + password + "\";");
         return config;
+    }
+
+    /** A GET on Connect's REST API as the operator (it demands basic auth: infra/lib/kafka.sh). */
+    static Http.Response connectGet(String path) {
+        String login = "operator:" + get("CONNECT_REST_PASSWORD");
+        return Http.call("GET", "http://" + hostPort("CONNECT") + path).header("Authorization",
+                "Basic " + java.util.Base64.getEncoder().encodeToString(login.getBytes(java.nio.charset.StandardCharsets.UTF_8))).send();
     }
 
     /**

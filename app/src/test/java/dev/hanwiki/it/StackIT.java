@@ -55,7 +55,7 @@ class StackIT {
 
     @Test
     void debeziumConnectorAndItsTaskAreRunning() {
-        var r = Http.get("http://" + Stack.hostPort("CONNECT") + "/connectors/hanwiki-mariadb/status");
+        var r = Stack.connectGet("/connectors/hanwiki-mariadb/status");
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.json().path("connector").path("state").asString()).isEqualTo("RUNNING");
         assertThat(r.json().path("tasks")).hasSize(1);
