@@ -102,6 +102,36 @@ def _revoked_stays_revoked(env, token, run):
     return status == 401, f"a token revoked before the outage, after it: GET /auth/me answered {status} (want 401)"
 
 
+# --- primary lost: restored from the base backup and the streamed binlog archive (ADR 0054) ------
+BACKUP = os.path.join(ROOT, "infra", "backup.sh")
+
+
+def backup(*args):
+    """infra/backup.sh ARGS; its last output line (the restore's "recovery point GTID ...")."""
+    out = subprocess.run(["bash", BACKUP, *args], check=True, stdout=subprocess.PIPE, text=True).stdout
+    lines = [l for l in out.splitlines() if l.strip()]
+    return lines[-1] if lines else ""
+
+
+def _base_backup(env, run):
+    """A base backup taken during the baseline, as an operator's nightly one would be."""
+    t = time.time()
+    backup("full")
+    return {"base_s": time.time() - t}
+
+
+def _restore(env):
+    t = time.time()
+    _restore.point = backup("restore")
+    _restore.took = time.time() - t
+
+
+def _recovery_point(env, state, run):
+    return True, (f"base backup {state['base_s']:.0f} s during the baseline; restore (copy back, archive "
+                  f"replayed, replica re-seeded, new snapshot, indexes rebuilt) {_restore.took:.0f} s; "
+                  f"{_restore.point}")
+
+
 SCENARIOS = [
     Scenario("node-stop", "app node 2 stopped gracefully (drained), then started",
              "0 errors: nginx drains the node before SIGTERM; it rejoins once caught up",
@@ -167,6 +197,13 @@ SCENARIOS = [
              "the indexes converge",
              _purge_binlog_behind_connect, _start_connect_tolerant,
              alerts=("KafkaConnectDown", "DebeziumConnectorNotRunning"), runbook="cdc.md"),
+    Scenario("primary-restore", "the MariaDB primary SIGKILLed and its data directory lost, then restored "
+             "from the base backup and the binlog archive (make restore)",
+             "no service while the restore runs (it stops both nodes); every acknowledged write is back "
+             "(the archive streams every committed transaction), the replica re-seeded, indexes converge",
+             lambda env: backup("lose-primary"), _restore,
+             judged=False, alerts=("PrimaryDown",), runbook="backup-restore.md",
+             before=_base_backup, after=_recovery_point),
 ]
 
 # Scenarios of issue 16 this suite does not run yet, and why (printed by `make chaos`).
@@ -174,8 +211,6 @@ NOT_BUILT = {
     "latency-100ms": "needs a TCP proxy (toxiproxy) in front of MariaDB, Redis and Kafka: tc netem is "
                      "missing from this kernel (docs/chaos/README.md)",
     "disk-full": "needs the primary's data directory on a size-limited filesystem",
-    "primary-restore": "hook for make backup / make restore (another issue): a scenario that crashes the "
-                       "primary, deletes its data and runs `make restore`, then checks the ledger",
 }
 
 BY_NAME = {s.name: s for s in SCENARIOS}
