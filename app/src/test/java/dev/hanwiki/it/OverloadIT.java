@@ -50,12 +50,16 @@ class OverloadIT {
         }
     }
 
-    /** Distinct list pages (deep, so no cache holds them): each admitted one costs a replica query. */
+    /**
+     * Distinct list pages (page and size vary, so no cache holds them; page x size stays within
+     * the API's 10,000 of ADR 0087): each admitted one costs a replica query.
+     */
     private static List<String> pages(String base, int count) {
         List<String> urls = new ArrayList<>();
-        long salt = System.nanoTime() % 1000;
+        long salt = System.nanoTime();
         for (int i = 0; i < count; i++) {
-            urls.add(base + "/posts?page=" + (1000 + salt * 1000 + i) + "&size=20");
+            int size = 10 + (int) ((salt + i / 400) % 11);
+            urls.add(base + "/posts?page=" + (i % 400) + "&size=" + size);
         }
         return urls;
     }
