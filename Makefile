@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools backup restore backup-status
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools backup restore backup-status it-overload bench-overload
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -60,6 +60,10 @@ test-tools: test-load-report test-peer test-verify-index ## unit tests of the Py
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
+
+it-overload: ## OverloadIT alone (a node driven past its concurrency limit sheds fast; not yet in the default IT run), against the running stack
+	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
+	$(MVN) test-compile failsafe:integration-test failsafe:verify -Doverload.it.exclude=none -Dit.test=OverloadIT
 
 check-compose: ## validate compose/: drift from ports.env, docker-compose config, nginx -t, promtool (no Docker engine)
 	@bash $(INFRA)/install.sh
@@ -144,8 +148,11 @@ autocomplete-rebuild: ## rebuild every autocomplete key into a new version from 
 bench-autocomplete: up ## autocomplete p50/p99 through nginx (R requests) and Redis memory per million titles (TITLES generated); writes docs/bench/autocomplete.md
 	@bash infra/bench/autocomplete.sh
 
-load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint [MIX=community|wiki] [RATE=] [DURATION=] [VUS=]; report in docs/bench/load/
+load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint|overload [MIX=community|wiki] [RATE=] [DURATION=] [VUS=]; report in docs/bench/load/
 	@PROFILE=$(or $(PROFILE),smoke) MIX=$(or $(MIX),community) RATE=$(RATE) DURATION=$(DURATION) VUS=$(VUS) bash $(INFRA)/k6.sh
+
+bench-overload: ## graceful overload: a breakpoint run, then RATE (default twice its last good rate) for DURATION (2m); report in docs/bench/overload/
+	@RATE=$(RATE) DURATION=$(DURATION) LABEL=$(LABEL) bash $(INFRA)/bench/overload.sh
 
 test-load-report: ## unit tests of the load report's judgements (breakpoint, drift, per-endpoint table) and of the chaos verdict; no stack needed
 	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && cd infra/bench && "$$py" -m unittest test_load_report && cd ../chaos && "$$py" -m unittest test_report

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make load PROFILE=smoke|load|stress|soak|spike|breakpoint [MIX=community|wiki] [RATE=] [DURATION=] [VUS=]
+# make load PROFILE=smoke|load|stress|soak|spike|breakpoint|overload [MIX=community|wiki] [RATE=] [DURATION=] [VUS=]
 # Runs one k6 profile of k6/load.js against BASE_URL (nginx) and writes its report:
 #   1. k6 ($K6_VERSION, built once from its Go module into var/tools/bin) and the plotting venv
 #      (var/venv-load, pinned by infra/bench/load-requirements.txt)
@@ -31,7 +31,7 @@ if [ "${1:-}" = --venv-python ]; then ensure_venv; exit 0; fi
 
 profile="${1:-${PROFILE:-smoke}}"
 mix="${MIX:-community}"
-case "$profile" in smoke|load|stress|soak|spike|breakpoint) ;; *) die "PROFILE=$profile: smoke, load, stress, soak, spike or breakpoint" ;; esac
+case "$profile" in smoke|load|stress|soak|spike|breakpoint|overload) ;; *) die "PROFILE=$profile: smoke, load, stress, soak, spike, breakpoint or overload" ;; esac
 case "$mix" in community|wiki) ;; *) die "MIX=$mix: community or wiki" ;; esac
 base_url="${BASE_URL:-http://localhost:$NGINX_PORT}"
 

@@ -1,4 +1,4 @@
-// The load suite's one entry point: PROFILE (smoke|load|stress|soak|spike|breakpoint) and
+// The load suite's one entry point: PROFILE (smoke|load|stress|soak|spike|breakpoint|overload) and
 // MIX (community|wiki) choose what runs. Run it with `make load PROFILE=... [MIX=] [RATE=]
 // [DURATION=] [VUS=]`, which provisions accounts and the query list first and writes the
 // report (docs/bench/load/README.md).

@@ -183,6 +183,70 @@ def breakpoint(s, width=10.0, min_requests=50):
     return rows, broke, last_good
 
 
+def overload(s, width=10.0):
+    """The overload profile's figures (ADR 0093): a 503 is a shed request (k6/lib/api.js counts a
+    503 that is not OVERLOADED as unexpected, in summary.json); everything else was admitted.
+    Per window: offered rate, admitted rate, shed share, admitted p95."""
+    shed = s.status == 503
+    adm = ~shed
+    n = len(s.t)
+    seconds = max(1.0, float(s.t.max() - s.t.min())) if n else 1.0
+    figs = {
+        "requests": n, "rate": n / seconds, "shed": int(shed.sum()), "shed_share": float(shed.sum()) / max(n, 1),
+        "admitted": int(adm.sum()), "admitted_rate": float(adm.sum()) / seconds,
+        "admitted_p50": pct(s.ms[adm], 50), "admitted_p95": pct(s.ms[adm], 95), "admitted_p99": pct(s.ms[adm], 99),
+        "admitted_max": float(s.ms[adm].max()) if adm.any() else float("nan"),
+        "shed_p50": pct(s.ms[shed], 50), "shed_p95": pct(s.ms[shed], 95),
+        "shed_max": float(s.ms[shed].max()) if shed.any() else float("nan"),
+        "max": float(s.ms.max()) if n else float("nan"), "over_1s": int((s.ms > 1000.0).sum()),
+        "failed_other": int((~s.ok & ~shed).sum()),
+    }
+    rows = []
+    if n:
+        t0, idx, nw = windows(s, width)
+        for w in range(nw):
+            m = idx == w
+            c = int(m.sum())
+            if c == 0:
+                continue
+            a = m & adm
+            rows.append({"t": t0 + w * width, "rate": c / width, "admitted_rate": int(a.sum()) / width,
+                         "shed_share": float((m & shed).sum()) / c, "admitted_p95": pct(s.ms[a], 95)})
+    return figs, rows
+
+
+def overload_verdict(figs):
+    """What the issue asks at twice the breakpoint: admitted p95 < 100 ms, nothing waits 1 s,
+    nothing fails but the shed requests."""
+    checks = [
+        (f"admitted p95 {figs['admitted_p95']:.0f} ms < {P95_LIMIT_MS:.0f} ms", figs["admitted_p95"] < P95_LIMIT_MS),
+        (f"slowest answer {figs['max']:.0f} ms < 1000 ms", figs["max"] < 1000.0),
+        (f"{figs['failed_other']} failures other than the shed 503s", figs["failed_other"] == 0),
+    ]
+    return all(ok for _, ok in checks), checks
+
+
+def plot_overload(rows, start, path):
+    fig, ax = plt.subplots(figsize=(11, 4.5))
+    t = [rel(r["t"], start) for r in rows]
+    ax.plot(t, [r["rate"] for r in rows], label="offered req/s", color="0.5")
+    ax.plot(t, [r["admitted_rate"] for r in rows], label="admitted req/s", color="tab:green")
+    ax.set_ylabel("requests/s")
+    ax.set_xlabel("seconds into the run")
+    ax2 = ax.twinx()
+    ax2.plot(t, [r["admitted_p95"] for r in rows], label="admitted p95 (ms)", color="tab:blue")
+    ax2.plot(t, [100 * r["shed_share"] for r in rows], label="shed %", color="tab:red", linestyle=":")
+    ax2.axhline(P95_LIMIT_MS, color="red", linestyle="--", linewidth=0.8)
+    ax2.set_ylabel("ms / %")
+    lines = ax.get_legend_handles_labels()
+    lines2 = ax2.get_legend_handles_labels()
+    ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="upper left", fontsize=8)
+    ax.set_title("overload: offered and admitted rate, admitted p95 and shed share per 10 s window", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
 def cores_by_process(stack, start, end):
     """{component: (times, cores used)} and {component: CPU seconds during the run}."""
     series, totals = {}, {}
@@ -469,6 +533,24 @@ def main():
         plot_breakpoint(rows, broke, last_good, start, os.path.join(args.out, "breakpoint.png"))
         bp = (rows, broke, last_good)
 
+    ov = None
+    if profile == "overload":
+        ov = overload(s)
+        plot_overload(ov[1], start, os.path.join(args.out, "overload.png"))
+
+    # Machine-readable figures (make bench-overload reads them).
+    figures = {"profile": profile, "mix": mix, "seconds": seconds, "requests": len(s.t),
+               "loadavg_before": loads.get("loadavg_before"), "loadavg_after": loads.get("loadavg_after"),
+               "k6_exit": meta.get("k6_exit"), "p95": pct(s.ms, 95), "max": float(s.ms.max())}
+    if bp:
+        figures["last_good_rate"] = bp[2]
+        figures["broke"] = bp[1]
+    if ov:
+        figures["overload"] = ov[0]
+        figures["overload_ok"] = overload_verdict(ov[0])[0]
+    with open(os.path.join(args.out, "figures.json"), "w", encoding="utf-8") as f:
+        json.dump(figures, f, indent=1, default=float)
+
     # --- Markdown ---
     table = endpoint_table(s, seconds)
     lines = []
@@ -503,6 +585,21 @@ def main():
         else:
             lines.append(f"## Breakpoint\n\nNo window crossed the limits: the stack held up to {last_good:.0f} requests/s, "
                          f"the top of the ramp (raise RATE).\n\n![breakpoint](breakpoint.png)\n")
+
+    if ov:
+        figs = ov[0]
+        ok, checks = overload_verdict(figs)
+        lines.append(f"## Overload\n\n**{'Held' if ok else 'Not held'}**: " + "; ".join(
+            f"{text} {'(yes)' if good else '(NO)'}" for text, good in checks) + ".\n")
+        lines.append(f"Offered {figs['rate']:.0f} req/s ({figs['requests']:,} requests); admitted {figs['admitted_rate']:.0f} "
+                     f"req/s ({figs['admitted']:,}), shed {figs['shed']:,} ({100 * figs['shed_share']:.1f}%, "
+                     f"503 `OVERLOADED` with `Retry-After`).\n")
+        lines.append("| | requests | p50 | p95 | p99 | max |")
+        lines.append("|---|---:|---:|---:|---:|---:|")
+        lines.append(f"| admitted | {figs['admitted']:,} | {figs['admitted_p50']:.1f} | {figs['admitted_p95']:.1f} | "
+                     f"{figs['admitted_p99']:.1f} | {figs['admitted_max']:.0f} |")
+        lines.append(f"| shed | {figs['shed']:,} | {figs['shed_p50']:.1f} | {figs['shed_p95']:.1f} | - | {figs['shed_max']:.0f} |")
+        lines.append(f"\nRequests over 1 s: {figs['over_1s']}.\n\n![overload](overload.png)\n")
 
     lines.append("## Per endpoint\n")
     lines.append("Latency in ms from k6's `http_req_duration` (request sent to response read). *failed* counts answers "

@@ -99,5 +99,36 @@ class EndpointTableTest(unittest.TestCase):
         self.assertIn("503: 100", rows["search"]["statuses"])
 
 
+class OverloadTest(unittest.TestCase):
+
+    def test_shed_503s_are_apart_from_the_admitted_latency(self):
+        # 600 req/s for 60 s, every second request shed (503, expected in this profile), 20 ms each.
+        s = samples(lambda sec: 600, lambda sec: 20.0, failed_share=lambda sec: 0.5, seconds=60)
+        s.ok[:] = True  # the overload profile expects its 503s
+        s.ms[s.status == 503] = 2.0
+        figs, rows = lr.overload(s)
+        self.assertEqual(figs["shed"], 18000)
+        self.assertAlmostEqual(figs["shed_share"], 0.5, delta=0.001)
+        self.assertAlmostEqual(figs["admitted_p95"], 20.0)
+        self.assertAlmostEqual(figs["shed_p95"], 2.0)
+        self.assertEqual(figs["failed_other"], 0)
+        self.assertTrue(lr.overload_verdict(figs)[0])
+        self.assertAlmostEqual(rows[0]["admitted_rate"], 300, delta=1)
+
+    def test_a_slow_admitted_p95_or_a_request_over_a_second_or_another_failure_is_not_held(self):
+        s = samples(lambda sec: 100, lambda sec: 150.0, seconds=30)
+        self.assertFalse(lr.overload_verdict(lr.overload(s)[0])[0])
+        s = samples(lambda sec: 100, lambda sec: 10.0, seconds=30)
+        s.ms[5] = 1500.0
+        figs, _ = lr.overload(s)
+        self.assertEqual(figs["over_1s"], 1)
+        self.assertFalse(lr.overload_verdict(figs)[0])
+        s = samples(lambda sec: 100, lambda sec: 10.0, seconds=30)
+        s.status[7], s.ok[7] = 500, False
+        figs, _ = lr.overload(s)
+        self.assertEqual(figs["failed_other"], 1)
+        self.assertFalse(lr.overload_verdict(figs)[0])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -24,7 +24,10 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
 
     /**
      * One pool. The connection timeout is short on purpose: a request waiting 30 s (Hikari's
-     * default) for a dead database holds a Tomcat thread long after the client gave up. A
+     * default) for a dead database holds a Tomcat thread long after the client gave up, and a
+     * pool must never be where requests queue (ADR 0093): it is larger than what the overload
+     * limiter can admit at once ({@code OverloadSizing}), so an admitted request waits for a
+     * connection only when the database itself is slow or gone, and then 500 ms at most. A
      * connection held longer than the leak detection threshold is logged with the stack that
      * borrowed it (no request here holds one for more than a few hundred milliseconds).
      */
@@ -32,8 +35,8 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
             @NotBlank @Pattern(regexp = "jdbc:mysql:.+") String url,
             @NotBlank String username,
             String password,
-            @DefaultValue("10") @Min(1) @Max(200) int maximumPoolSize,
-            @DefaultValue("2s") @NotNull @DurationMin(millis = 250) @DurationMax(minutes = 1) Duration connectionTimeout,
+            @DefaultValue("40") @Min(1) @Max(200) int maximumPoolSize,
+            @DefaultValue("500ms") @NotNull @DurationMin(millis = 250) @DurationMax(minutes = 1) Duration connectionTimeout,
             @DefaultValue("20s") @NotNull @DurationMin(seconds = 2) @DurationMax(minutes = 10) Duration leakDetectionThreshold) {
 
         @Override

@@ -28,6 +28,11 @@ final class ProblemBodies {
      * @param detail must be safe to show; null means the title (or a generic text for a 5xx)
      */
     static byte[] json(int status, String code, String detail, String instance) {
+        return json(status, code, detail, instance, Map.of());
+    }
+
+    /** As above, with extra members after {@code code} (e.g. {@code retryAfterSeconds}). */
+    static byte[] json(int status, String code, String detail, String instance, Map<String, Object> extra) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("title", title(status));
         body.put("status", status);
@@ -38,6 +43,7 @@ final class ProblemBodies {
             body.put("instance", instance);
         }
         body.put("code", code == null ? ProblemCodes.forStatus(status) : code);
+        body.putAll(extra);
         String requestId = RequestIdFilter.current();
         if (requestId != null) {
             body.put("requestId", requestId);

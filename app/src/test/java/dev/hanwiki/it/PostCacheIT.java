@@ -56,14 +56,21 @@ class PostCacheIT {
             double left = CacheMetrics.gets(n, region, "origin") + CacheMetrics.gets(n, region, "l2");
             double hits = CacheMetrics.gets(n, region, "l1");
             double evictions = CacheMetrics.l1Evictions(n, region);
-            List<Integer> statuses = burst(Stack.node(n) + path, 200);
-            assertThat(statuses).as("node" + n).hasSize(200).containsOnly(200);
+            List<Http.Response> answers = burst(Stack.node(n) + path, 200);
+            // 200 at once is past a node's concurrency limit (ADR 0093): the excess is shed
+            // before it reaches the cache; every reader that got in is counted below.
+            assertThat(answers).as("node" + n).hasSize(200)
+                    .allSatisfy(r -> assertThat(r.status() == 200 || OverloadShed.is(r)).as(r.toString()).isTrue());
+            long served = answers.stream().filter(r -> r.status() == 200).count();
+            // At least the limiter's minimum get in; how many more depends on how long the one
+            // load takes against the 100 ms backlog (a cold search on a busy machine: all of it).
+            assertThat(served).as("readers served on node" + n).isGreaterThanOrEqualTo(8);
             double loads = CacheMetrics.gets(n, region, "origin") + CacheMetrics.gets(n, region, "l2") - left;
             double evicted = CacheMetrics.l1Evictions(n, region) - evictions;
             evictedTotal += evicted;
             assertThat(loads).as("loads past node" + n + "'s L1 (evictions meanwhile: " + evicted + ")")
                     .isBetween(1.0, 1.0 + evicted);
-            assertThat(CacheMetrics.gets(n, region, "l1") - hits).as("L1 hits on node" + n).isGreaterThanOrEqualTo(199 - evicted);
+            assertThat(CacheMetrics.gets(n, region, "l1") - hits).as("L1 hits on node" + n).isGreaterThanOrEqualTo(served - 1 - evicted);
         }
         double origin = CacheMetrics.gets(1, region, "origin") + CacheMetrics.gets(2, region, "origin") - originBefore;
         assertThat(origin).as("origin loads, both nodes").isBetween(1.0, 2.0 + evictedTotal);
@@ -249,23 +256,23 @@ class PostCacheIT {
         return titles;
     }
 
-    /** {@code count} GETs released at once; their statuses. */
-    private static List<Integer> burst(String url, int count) throws Exception {
+    /** {@code count} GETs released at once; their answers. */
+    private static List<Http.Response> burst(String url, int count) throws Exception {
         CountDownLatch go = new CountDownLatch(1);
-        List<Future<Integer>> answers = new ArrayList<>();
+        List<Future<Http.Response>> answers = new ArrayList<>();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < count; i++) {
                 answers.add(pool.submit(() -> {
                     go.await();
-                    return Http.get(url).status();
+                    return Http.get(url);
                 }));
             }
             go.countDown();
-            List<Integer> statuses = new ArrayList<>();
-            for (Future<Integer> f : answers) {
-                statuses.add(f.get());
+            List<Http.Response> responses = new ArrayList<>();
+            for (Future<Http.Response> f : answers) {
+                responses.add(f.get());
             }
-            return statuses;
+            return responses;
         }
     }
 }

@@ -29,7 +29,8 @@ class SettingsValidationTest {
         runner.run(context -> {
             assertThat(context).hasNotFailed();
             DataSourceSettings settings = context.getBean(DataSourceSettings.class);
-            assertThat(settings.primary().maximumPoolSize()).isEqualTo(10);
+            assertThat(settings.primary().maximumPoolSize()).isEqualTo(40);
+            assertThat(settings.primary().connectionTimeout()).hasMillis(500);
             assertThat(settings.replica().url()).endsWith(":13307/hanwiki");
             assertThat(context.getBean(NodeSettings.class).id()).isEqualTo("node1");
         });

@@ -1,0 +1,173 @@
+package dev.hanwiki.platform;
+
+import com.netflix.concurrency.limits.Limiter;
+import com.netflix.concurrency.limits.limit.AIMDLimit;
+import com.netflix.concurrency.limits.limit.WindowedLimit;
+import com.netflix.concurrency.limits.limit.window.PercentileSampleWindowFactory;
+import com.netflix.concurrency.limits.limiter.AbstractLimiter;
+import com.netflix.concurrency.limits.limiter.AbstractPartitionedLimiter;
+import com.netflix.concurrency.limits.limiter.LifoBlockingLimiter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+
+/**
+ * The node's one adaptive concurrency limit (Netflix concurrency-limits, ADR 0093), owner of its
+ * state and its metrics. Three layers of the library:
+ * <ul>
+ * <li>the limit: AIMD over the p95 of each window of admitted requests' time in the node: a
+ * window whose p95 is over the latency target shrinks the limit, a busy window under it grows
+ * the limit by one, always between the minimum and the maximum;</li>
+ * <li>partitions: when the limit is reached, reads, writes and operator calls are each
+ * guaranteed their share of it (under it, anyone may borrow), so a burst of writes or a
+ * rebuild cannot crowd reads out;</li>
+ * <li>a short LIFO backlog: a request that finds no slot waits at most the backlog timeout,
+ * newest first (the one most likely still wanted), then is shed.</li>
+ * </ul>
+ * A shed request costs the node a few microseconds: it never reaches security, a controller
+ * or a pool.
+ */
+final class OverloadLimiter {
+
+    /** Who is preferred when the node is saturated. */
+    enum Partition {
+        READ, WRITE, INTERNAL;
+
+        final String tag = name().toLowerCase(Locale.ROOT);
+    }
+
+    /** An admitted request's slot: exactly one of the three calls releases it. */
+    interface Permit {
+        /** Answered: its time in the node is a sample of the limit. */
+        void success();
+
+        /** Answered with a sign of overload further in (a 503: a pool that timed out): shrinks the limit. */
+        void dropped();
+
+        /** Failed for a reason that says nothing about load: released, not sampled. */
+        void ignore();
+    }
+
+    private final Limiter<Partition> limiter;
+    private final AbstractLimiter<Partition> adaptive;
+    private final Map<Partition, AtomicInteger> inflight = new EnumMap<>(Partition.class);
+    private final Map<Partition, Counter> admitted = new EnumMap<>(Partition.class);
+    private final Map<Partition, Counter> shed = new EnumMap<>(Partition.class);
+    private final AtomicInteger waiting = new AtomicInteger();
+
+    OverloadLimiter(OverloadSettings settings, MeterRegistry meters) {
+        this(settings, meters, System::nanoTime);
+    }
+
+    @SuppressWarnings("unchecked")
+    OverloadLimiter(OverloadSettings settings, MeterRegistry meters, LongSupplier nanoClock) {
+        AIMDLimit aimd = AIMDLimit.newBuilder()
+                .minLimit(settings.minLimit())
+                .initialLimit(settings.initialLimit())
+                .maxLimit(settings.maxLimit())
+                .backoffRatio(settings.backoffRatio())
+                .timeout(settings.latencyTarget().toNanos(), TimeUnit.NANOSECONDS)
+                .build();
+        long window = settings.window().toNanos();
+        WindowedLimit limit = WindowedLimit.newBuilder()
+                .minWindowTime(window, TimeUnit.NANOSECONDS)
+                .maxWindowTime(window, TimeUnit.NANOSECONDS)
+                .windowSize(10)
+                .minRttThreshold(0, TimeUnit.NANOSECONDS)
+                .sampleWindowFactory(PercentileSampleWindowFactory.of(0.95, 1000))
+                .build(aimd);
+        Limiter<Partition> partitioned = new PartitionedBuilder()
+                .named("http")
+                .limit(limit)
+                .nanoClock(nanoClock)
+                .partitionResolver(p -> p.tag)
+                .partition(Partition.READ.tag, settings.readShare())
+                .partition(Partition.WRITE.tag, settings.writeShare())
+                .partition(Partition.INTERNAL.tag, settings.internalShare())
+                .build();
+        this.adaptive = (AbstractLimiter<Partition>) partitioned;
+        this.limiter = settings.backlogSize() == 0 ? partitioned
+                : LifoBlockingLimiter.newBuilder(partitioned)
+                        .backlogSize(settings.backlogSize())
+                        .backlogTimeoutMillis(settings.backlogTimeout().toMillis())
+                        .build();
+
+        Gauge.builder("hanwiki.overload.limit", adaptive, AbstractLimiter::getLimit)
+                .description("the adaptive concurrency limit: requests in flight the node admits now")
+                .register(meters);
+        Gauge.builder("hanwiki.overload.waiting", waiting, AtomicInteger::get)
+                .description("requests waiting in the backlog for a slot")
+                .register(meters);
+        for (Partition p : Partition.values()) {
+            AtomicInteger busy = new AtomicInteger();
+            inflight.put(p, busy);
+            Gauge.builder("hanwiki.overload.inflight", busy, AtomicInteger::get)
+                    .description("admitted requests in flight").tag("partition", p.tag).register(meters);
+            admitted.put(p, Counter.builder("hanwiki.overload.requests").description("requests by limiter outcome")
+                    .tag("partition", p.tag).tag("outcome", "admitted").register(meters));
+            shed.put(p, Counter.builder("hanwiki.overload.requests").description("requests by limiter outcome")
+                    .tag("partition", p.tag).tag("outcome", "shed").register(meters));
+        }
+    }
+
+    /** A slot for a request of this partition, waiting at most the backlog timeout; empty: shed it. */
+    Optional<Permit> acquire(Partition partition) {
+        waiting.incrementAndGet();
+        Optional<Limiter.Listener> listener;
+        try {
+            listener = limiter.acquire(partition);
+        } finally {
+            waiting.decrementAndGet();
+        }
+        if (listener.isEmpty()) {
+            shed.get(partition).increment();
+            return Optional.empty();
+        }
+        admitted.get(partition).increment();
+        AtomicInteger busy = inflight.get(partition);
+        busy.incrementAndGet();
+        Limiter.Listener l = listener.get();
+        return Optional.of(new Permit() {
+            @Override
+            public void success() {
+                busy.decrementAndGet();
+                l.onSuccess();
+            }
+
+            @Override
+            public void dropped() {
+                busy.decrementAndGet();
+                l.onDropped();
+            }
+
+            @Override
+            public void ignore() {
+                busy.decrementAndGet();
+                l.onIgnore();
+            }
+        });
+    }
+
+    int limit() {
+        return adaptive.getLimit();
+    }
+
+    int inflight() {
+        return adaptive.getInflight();
+    }
+
+    /** The library's partitioned limiter; its builder is abstract only for the self type. */
+    private static final class PartitionedBuilder extends AbstractPartitionedLimiter.Builder<PartitionedBuilder, Partition> {
+        @Override
+        protected PartitionedBuilder self() {
+            return this;
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.hanwiki.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hanwiki.platform.OverloadLimiter.Partition;
+import dev.hanwiki.platform.OverloadLimiter.Permit;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The limiter's wiring of the library: limit, partitions, backlog, adaptation and metrics. */
+class OverloadLimiterTest {
+
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+
+    static OverloadSettings settings(int min, int initial, int max, double read, double write, double internal,
+            int backlog, Duration backlogTimeout) {
+        return new OverloadSettings(true, min, initial, max, Duration.ofMillis(50), 0.9, Duration.ofMillis(100),
+                read, write, internal, backlog, backlogTimeout, Duration.ofSeconds(1), 3);
+    }
+
+    private static List<Permit> take(OverloadLimiter limiter, Partition p, int n) {
+        List<Permit> permits = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            permits.add(limiter.acquire(p).orElseThrow(() -> new AssertionError("shed below the limit")));
+        }
+        return permits;
+    }
+
+    private double requests(Partition p, String outcome) {
+        return meters.get("hanwiki.overload.requests").tag("partition", p.tag).tag("outcome", outcome).counter().count();
+    }
+
+    @Test
+    void aRequestPastTheLimitIsShedAtOnceWithoutABacklog() {
+        OverloadLimiter limiter = new OverloadLimiter(settings(4, 4, 4, 1.0, 0, 0, 0, Duration.ZERO), meters);
+        List<Permit> held = take(limiter, Partition.READ, 4);
+        long start = System.nanoTime();
+        assertThat(limiter.acquire(Partition.READ)).isEmpty();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(50));
+        assertThat(requests(Partition.READ, "admitted")).isEqualTo(4);
+        assertThat(requests(Partition.READ, "shed")).isEqualTo(1);
+        assertThat(meters.get("hanwiki.overload.inflight").tag("partition", "read").gauge().value()).isEqualTo(4);
+        held.forEach(Permit::success);
+        assertThat(meters.get("hanwiki.overload.inflight").tag("partition", "read").gauge().value()).isZero();
+        assertThat(limiter.acquire(Partition.READ)).isPresent();
+    }
+
+    @Test
+    void writesThatFillTheLimitCannotCrowdOutReads() {
+        OverloadLimiter limiter = new OverloadLimiter(settings(10, 10, 10, 0.7, 0.3, 0, 0, Duration.ZERO), meters);
+        // Under the limit anyone may borrow: ten writes get in.
+        take(limiter, Partition.WRITE, 10);
+        assertThat(limiter.inflight()).isEqualTo(10);
+        // At the limit, writes are held to their share (3, long exceeded) and reads keep theirs (7).
+        assertThat(limiter.acquire(Partition.WRITE)).isEmpty();
+        take(limiter, Partition.READ, 7);
+        assertThat(limiter.acquire(Partition.READ)).isEmpty();
+        assertThat(requests(Partition.WRITE, "shed")).isEqualTo(1);
+        assertThat(requests(Partition.READ, "admitted")).isEqualTo(7);
+    }
+
+    @Test
+    void aWaitingRequestGetsTheNextFreeSlotAndOneThatWaitsTooLongIsShed() throws Exception {
+        OverloadLimiter limiter = new OverloadLimiter(settings(1, 1, 1, 1.0, 0, 0, 5, Duration.ofMillis(300)), meters);
+        Permit first = limiter.acquire(Partition.READ).orElseThrow();
+        CompletableFuture<Optional<Permit>> waiter = CompletableFuture.supplyAsync(() -> limiter.acquire(Partition.READ));
+        Thread.sleep(50);
+        assertThat(waiter).isNotDone();
+        assertThat(meters.get("hanwiki.overload.waiting").gauge().value()).isEqualTo(1);
+        first.success();
+        Permit second = waiter.get(1, TimeUnit.SECONDS).orElseThrow(() -> new AssertionError("not admitted from the backlog"));
+
+        long start = System.nanoTime();
+        assertThat(limiter.acquire(Partition.READ)).as("no slot frees within the backlog timeout").isEmpty();
+        long waitedMs = (System.nanoTime() - start) / 1_000_000;
+        assertThat(waitedMs).isBetween(250L, 900L);
+        second.success();
+    }
+
+    /**
+     * One window of samples on a fake clock: {@code concurrent} requests at once, then ten one
+     * after another (so the window has enough samples whatever the limit), each taking
+     * {@code rttMs}; the first one ends {@code dropped} if asked. Then past the window.
+     */
+    private static void window(OverloadLimiter limiter, AtomicLong now, int concurrent, long rttMs, boolean drop) {
+        List<Permit> permits = take(limiter, Partition.READ, concurrent);
+        now.addAndGet(TimeUnit.MILLISECONDS.toNanos(rttMs));
+        for (int i = 0; i < permits.size(); i++) {
+            if (drop && i == 0) {
+                permits.get(i).dropped();
+            } else {
+                permits.get(i).success();
+            }
+        }
+        for (int i = 0; i < 10; i++) {
+            Permit p = limiter.acquire(Partition.READ).orElseThrow();
+            now.addAndGet(TimeUnit.MILLISECONDS.toNanos(rttMs));
+            p.success();
+        }
+        now.addAndGet(TimeUnit.MILLISECONDS.toNanos(120));
+    }
+
+    @Test
+    void theLimitShrinksWhileTheWindowP95IsOverTheTargetAndGrowsBackUnderIt() {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 10, 20, 1.0, 0, 0, 0, Duration.ZERO), meters, now::get);
+        for (int i = 0; i < 6; i++) {
+            window(limiter, now, limiter.limit(), 80, false); // target 50 ms
+        }
+        int shrunk = limiter.limit();
+        assertThat(shrunk).isLessThan(10).isGreaterThanOrEqualTo(2);
+        assertThat(meters.get("hanwiki.overload.limit").gauge().value()).isEqualTo(shrunk);
+        // Fast requests that keep the limit busy: it grows by one per window, up to the maximum.
+        for (int i = 0; i < 30; i++) {
+            window(limiter, now, limiter.limit(), 5, false);
+        }
+        assertThat(limiter.limit()).isEqualTo(20);
+    }
+
+    @Test
+    void aDroppedRequestShrinksTheLimitAndAnIgnoredOneIsNotSampled() {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 10, 20, 1.0, 0, 0, 0, Duration.ZERO), meters, now::get);
+        for (int round = 0; round < 5; round++) {
+            List<Permit> permits = take(limiter, Partition.READ, 10);
+            now.addAndGet(TimeUnit.MILLISECONDS.toNanos(100));
+            permits.forEach(Permit::ignore);
+            now.addAndGet(TimeUnit.MILLISECONDS.toNanos(150));
+        }
+        assertThat(limiter.limit()).as("slow but ignored requests are no sample").isEqualTo(10);
+        for (int i = 0; i < 4; i++) {
+            window(limiter, now, 5, 1, true);
+        }
+        assertThat(limiter.limit()).as("a window with a 503 backs off, however fast").isLessThan(10);
+    }
+}
