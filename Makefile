@@ -43,7 +43,7 @@ unit-test: ## unit tests only (no processes needed)
 	@$(MAKE) --no-print-directory test-load-report
 	$(MVN) test
 
-test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), then the browser tests
+test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), the browser tests, then a bounded fuzz run (FUZZ_REQUESTS=5000)
 	@bash $(INFRA)/install.sh
 	@bash $(INFRA)/compose/check.sh
 	@bash $(INFRA)/monitoring/check.sh
@@ -52,6 +52,7 @@ test: ## compose and monitoring checks, unit tests, integration tests against th
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
 	@bash $(INFRA)/web.sh test
+	@bash $(INFRA)/fuzz.sh $(or $(FUZZ_REQUESTS),5000)
 
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh

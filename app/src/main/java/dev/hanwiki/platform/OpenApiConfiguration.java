@@ -1,5 +1,6 @@
 package dev.hanwiki.platform;
 
+import io.swagger.v3.core.converter.ModelConverter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -54,6 +55,12 @@ class OpenApiConfiguration {
                                 .bearerFormat("JWT"))
                         .addSecuritySchemes("cookie", new SecurityScheme().type(SecurityScheme.Type.APIKEY)
                                 .in(SecurityScheme.In.COOKIE).name(TokenTransport.COOKIE)));
+    }
+
+    /** Fields marked {@code @Nullable} may be null in the description too ({@link NullableFields}). */
+    @Bean
+    ModelConverter nullableFields() {
+        return new NullableFields();
     }
 
     /**
