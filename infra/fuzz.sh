@@ -30,6 +30,7 @@ ops=$(curl -fsS "$schema" | python3 -c 'import json,sys; d=json.load(sys.stdin);
 per=$(( (target + 2 * ops - 1) / (2 * ops) ))
 log "fuzzing $ops operations, $per examples each, anonymous and signed in (target: $target requests)"
 rc=0
+started=$SECONDS
 for who in anonymous signed-in; do
   args=()
   if [ "$who" = signed-in ]; then
@@ -44,22 +45,27 @@ for who in anonymous signed-in; do
   tail -15 "$out/$who.log"
 done
 
-python3 - "$out" "$target" "$rc" <<'PY'
-import json, pathlib, re, sys
-out, target, rc = pathlib.Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+python3 - "$out" "$target" "$rc" "$((SECONDS - started))" <<'PY'
+import collections, json, pathlib, re, sys
+out, target, rc, seconds = pathlib.Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 trace = re.compile(r"(\tat [a-z]+\.[\w.$]+\(|Exception:|java\.lang\.|org\.springframework\.)")
 total = server_errors = traces = 0
+classes = collections.Counter()
 for har in sorted(out.glob("*.har")):
     entries = json.loads(har.read_text())["log"]["entries"]
     total += len(entries)
     for e in entries:
         status = e["response"]["status"]
+        classes[f"{status // 100}xx"] += 1
         body = e["response"].get("content", {}).get("text") or ""
         if status >= 500:
             server_errors += 1
         if trace.search(body):
             traces += 1
-print(f"fuzz: {total} requests, {server_errors} with status 5xx, {traces} with a stack trace, "
+print(f"fuzz: {total} requests in {seconds} s ({', '.join(f'{k} {v}' for k, v in sorted(classes.items()))}), "
+      f"{server_errors} with status 5xx, {traces} with a stack trace, "
       f"schemathesis {'found failures (see var/fuzz/*.log)' if rc else 'passed every check'}")
+if total < target:
+    print(f"fuzz: fewer requests than the {target} asked for")
 sys.exit(0 if total >= target and server_errors == 0 and traces == 0 and rc == 0 else 1)
 PY
