@@ -76,4 +76,22 @@ class DisplayTextTest {
     void ordinaryNamesPass(String value) {
         assertThat(DisplayText.name("nickname", value)).isEqualTo(value);
     }
+
+    /** Any text at all, lone surrogates included, is either accepted or a clear 400: never another exception. */
+    @Test
+    void arbitraryTextIsAcceptedOrInvalidInputNeverAnError() {
+        java.util.Random random = new java.util.Random(13);
+        for (int i = 0; i < 20_000; i++) {
+            char[] chars = new char[1 + random.nextInt(12)];
+            for (int j = 0; j < chars.length; j++) {
+                chars[j] = random.nextInt(4) == 0 ? (char) random.nextInt(0x10000) : (char) (0xAC00 + random.nextInt(11172));
+            }
+            String text = new String(chars);
+            try {
+                DisplayText.name("nickname", text);
+            } catch (InvalidInputException expected) {
+                assertThat(expected.getMessage()).startsWith("nickname must");
+            }
+        }
+    }
 }
