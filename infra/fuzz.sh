@@ -21,7 +21,7 @@ curl -fsS -o /dev/null "$schema" || die "$schema does not answer (is the stack u
 u="fuzz$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 token=$(curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
   -d "{\"username\":\"$u\",\"nickname\":\"f${u:4:10}\",\"password\":\"Fuzz-run-$u\"}" \
-  "http://127.0.0.1:$NODE1_PORT/api/v1.0/auth/signup" | sed -n 's/^[Ss]et-[Cc]ookie: token=\([^;]*\).*/\1/p' | head -1)
+  "http://$NODE1_ADDR:$NODE1_PORT/api/v1.0/auth/signup" | sed -n 's/^[Ss]et-[Cc]ookie: token=\([^;]*\).*/\1/p' | head -1)
 [ -n "$token" ] || die "could not sign up the fuzzing user"
 
 ops=$(curl -fsS "$schema" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(sum(len(v) for v in d["paths"].values()))')

@@ -189,6 +189,26 @@ class SearchEndpointTest extends WebLayerSlice {
         mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("exact", "maybe"))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
-                .andExpect(jsonPath("$.code").value("INVALID_INPUT"));
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"))
+                .andExpect(jsonPath("$.detail").value("exact must be true or false."));
+    }
+
+    /**
+     * Found by make fuzz: a repeated parameter's detail was Spring's "Failed to convert 'size'
+     * with value: '[Ljava.lang.String;@3c185557'", a Java array's identity. Now our words only.
+     */
+    @Test
+    void parametersThatDoNotConvertAreNamedWithoutInternals() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("size", "null", "null"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"))
+                .andExpect(jsonPath("$.detail").value("size must be given once."))
+                .andExpect(jsonPath("$.message").value("size must be given once."));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("categoryId", "1e3"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("categoryId must be a whole number."));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("exact", "null", "null"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("exact must be given once."));
     }
 }
