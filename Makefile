@@ -44,7 +44,7 @@ unit-test: ## unit tests only (no processes needed)
 	@$(MAKE) --no-print-directory test-tools
 	$(MVN) test
 
-test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), the short chaos scenarios, then the browser tests
+test: ## compose and monitoring checks, unit tests, integration tests against the real stack (started if needed), the short chaos scenarios, the browser tests, then a bounded fuzz run (FUZZ_REQUESTS=5000)
 	@bash $(INFRA)/install.sh
 	@bash $(INFRA)/compose/check.sh
 	@bash $(INFRA)/monitoring/check.sh
@@ -54,6 +54,7 @@ test: ## compose and monitoring checks, unit tests, integration tests against th
 	$(MVN) test-compile failsafe:integration-test failsafe:verify
 	@$(MAKE) --no-print-directory chaos-short
 	@bash $(INFRA)/web.sh test
+	@bash $(INFRA)/fuzz.sh $(or $(FUZZ_REQUESTS),5000)
 
 test-tools: test-load-report test-peer test-verify-index ## unit tests of the Python tools (load report and chaos verdicts, peer harness, verify-index); no stack needed
 

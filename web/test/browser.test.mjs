@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE, RUN, launch, newPage, shot, randomWord, compositionStates, otherVowel, eventually, apiGet,
-  accessibilityViolations,
+  accessibilityViolations, keyboardWord,
 } from './lib.mjs';
 
 const username = `web${RUN}`;
@@ -15,7 +15,7 @@ const password = 'Seoul-2025web';
 const word = randomWord(3); // a word no other title has: search and autocomplete find only ours
 const title = `${word} 여행기`;
 const body = [
-  `${word} 마을은 경복궁에서 북촌 한옥마을로 가는 길에 있다.`,
+  `${word} 마을은 서울 경복궁에서 북촌 한옥마을로 가는 길에 있다.`,
   '',
   '돌담길을 따라 걸으면 작은 찻집이 나온다.',
   '',
@@ -186,16 +186,59 @@ test('find it by search: highlighted snippet rendered safely, facets, did-you-me
   await hit.waitFor();
 });
 
-test('search page with facets and suggestions (screenshot on a broad query)', async (t) => {
-  if (!process.env.HANWIKI_SCREENSHOTS) return t.skip('screenshots only');
-  await page.goto(`${BASE}/#/search?q=${encodeURIComponent('서울')}`);
+test('the keyboard-layout rescue says what it searched, and its link searches the keys as typed', async () => {
+  // A page titled with a word typed in Latin mode: the keys find nothing, the word finds it.
+  const { word: hangul, keys } = keyboardWord(5);
+  const created = await page.evaluate(async (t) => {
+    const r = await fetch('/api/v1.0/posts', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: t, content: t }) });
+    return { status: r.status, id: (await r.json()).data?.id };
+  }, hangul);
+  assert.equal(created.status, 201);
+  await eventually('the keys are rescued to the new page', async () => {
+    const r = await apiGet(`/posts/search?q=${keys}`);
+    return r.body?.data?.rewrittenFrom === keys && r.body.data.results.content.some((h) => h.id === created.id);
+  });
+  await page.goto(`${BASE}/#/search?q=${keys}`);
+  const notice = page.locator('.notice');
+  await notice.filter({ hasText: hangul }).waitFor();
+  await page.locator('.hit').filter({ has: page.getByRole('link', { name: hangul }) }).waitFor();
+  await shot(page, '05-keyboard-rescue');
+  // "search instead for <keys>": the same text, searched literally (exact=true), no rescue
+  await notice.getByRole('link', { name: `‘${keys}’(으)로 검색` }).click();
+  await page.waitForURL(/exact=true/);
+  await page.locator('.empty').waitFor();
+  assert.equal(await page.locator('.notice').filter({ hasText: hangul }).count(), 0, 'no "showing results for" on a literal search');
+  assert.equal(await page.getByRole('link', { name: hangul }).count(), 0);
+  assert.match(await page.getByRole('heading', { level: 1 }).innerText(), new RegExp(`‘${keys}’`));
+});
+
+// The same assertions with and without `make screenshots`; only the PNG files differ.
+test('search page with facets on a broad query, at desktop and phone width', async () => {
+  const broad = '서울'; // our page's first line has it: there is at least one hit in any database
+  await eventually('a broad search finds pages', async () => {
+    const r = await apiGet(`/posts/search?q=${encodeURIComponent(broad)}`);
+    return r.body?.data?.results?.content?.length > 0;
+  });
+  await page.goto(`${BASE}/#/search?q=${encodeURIComponent(broad)}`);
   // a hash navigation: the previous results stay until the new answer is rendered
-  await page.getByRole('heading', { level: 1, name: '‘서울’ 검색 결과' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: `‘${broad}’ 검색 결과` }).waitFor();
+  const hits = await page.locator('.hits .hit').count();
+  assert.ok(hits >= 1 && hits <= 10, `one page of hits, got ${hits}`);
+  const counts = await page.locator('.facets .count').allInnerTexts();
+  assert.ok(counts.length >= 1, 'category facets with counts');
+  for (const c of counts) assert.match(c, /^[1-9][0-9,]*/);
+  assert.deepEqual(await accessibilityViolations(page), []);
   await shot(page, '05-search', { fullPage: true });
   const phone = await newPage(browser, { width: 390, height: 844 });
-  await phone.goto(`${BASE}/#/search?q=${encodeURIComponent('서울')}`);
-  await phone.getByRole('heading', { level: 1, name: '‘서울’ 검색 결과' }).waitFor();
+  await phone.goto(`${BASE}/#/search?q=${encodeURIComponent(broad)}`);
+  await phone.getByRole('heading', { level: 1, name: `‘${broad}’ 검색 결과` }).waitFor();
+  assert.ok(await phone.getByRole('combobox', { name: '위키 검색' }).isVisible(), 'the search box fits a phone');
+  assert.ok(await phone.locator('.hits .hit').first().isVisible());
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling at phone width (${overflow}px too wide)`);
   await shot(phone, '12-phone-search', { fullPage: false });
+  assert.deepEqual(phone.errors, []);
   await phone.context().close();
 });
 

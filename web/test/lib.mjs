@@ -77,6 +77,25 @@ export function otherVowel(s) {
 }
 export { JUNG };
 
+/**
+ * A word of `n` open syllables of ㅊㅋㅌㅍ with ㅏㅓㅗㅜ and the Latin keys that type it on the
+ * dubeolsik layout (as the API's keyboard-layout rescue reads them): Nori takes such a word
+ * for one unknown word, so a page titled with it is found by it.
+ */
+export function keyboardWord(n) {
+  const initials = [[14, 'c'], [15, 'z'], [16, 'x'], [17, 'v']];
+  const medials = [[0, 'k'], [4, 'j'], [8, 'h'], [13, 'n']];
+  let word = '';
+  let keys = '';
+  for (let i = 0; i < n; i++) {
+    const [cho, ck] = pick(initials);
+    const [jung, vk] = pick(medials);
+    word += syllable(cho, jung);
+    keys += ck + vk;
+  }
+  return { word, keys };
+}
+
 /** Polls fn until it returns a truthy value (or throws after timeoutMs). */
 export async function eventually(what, fn, timeoutMs = 15000) {
   const deadline = Date.now() + timeoutMs;

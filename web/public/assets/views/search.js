@@ -12,6 +12,8 @@ export async function searchView(params) {
   const q = (params.q || '').trim();
   const page = Math.max(0, Number.parseInt(params.page || '0', 10) || 0);
   const categoryId = params.categoryId || null;
+  // A literal search ("search instead for Y") stays literal on its other pages and facets.
+  const exact = params.exact === 'true' ? 'true' : null;
   if (!q) {
     return h('section', {}, h('h1', {}, '검색'), h('p', {}, '위의 검색창에 찾을 낱말을 입력하세요.'));
   }
@@ -19,7 +21,7 @@ export async function searchView(params) {
   let cats = [];
   try {
     [data, cats] = await Promise.all([
-      api(`/posts/search${qs({ q, categoryId, page, size: SIZE, exact: params.exact })}`),
+      api(`/posts/search${qs({ q, categoryId, page, size: SIZE, exact })}`),
       categories().catch(() => []),
     ]);
   } catch (e) {
@@ -34,12 +36,12 @@ export async function searchView(params) {
     h('h1', {}, `‘${q}’ 검색 결과`, chosen ? h('span', { class: 'muted' }, ` · ${chosen.name}`) : null),
     notice(q, data, categoryId),
     h('div', { class: 'with-aside' },
-      facets(q, data.categoryFacets || {}, byName, categoryId),
+      facets(q, data.categoryFacets || {}, byName, categoryId, exact),
       h('div', { class: 'results' },
         results.length
           ? h('ol', { class: 'hits', start: page * SIZE + 1 }, results.map(hit))
           : h('p', { class: 'empty' }, page > 0 ? '더 이상 결과가 없습니다.' : '찾는 문서가 없습니다. 낱말을 줄이거나 다르게 써 보세요.'),
-        pager(page, data.results, (p) => searchHref(q, { categoryId, page: p || null })),
+        pager(page, data.results, (p) => searchHref(q, { categoryId, exact, page: p || null })),
       ),
     ),
   );
@@ -67,19 +69,19 @@ function notice(q, data, categoryId) {
   return null;
 }
 
-function facets(q, counts, byName, categoryId) {
+function facets(q, counts, byName, categoryId, exact) {
   const entries = Object.entries(counts);
   if (!entries.length) return h('aside', { class: 'facets', 'aria-label': '분류별 결과' });
   return h('aside', { class: 'facets', 'aria-label': '분류별 결과' },
     h('h2', {}, '분류'),
     h('ul', {},
-      h('li', {}, h('a', { href: searchHref(q), 'aria-current': categoryId ? null : 'true' }, '전체')),
+      h('li', {}, h('a', { href: searchHref(q, { exact }), 'aria-current': categoryId ? null : 'true' }, '전체')),
       entries.map(([name, count]) => {
         const cat = byName.get(name);
         const label = [name, h('span', { class: 'count' }, num(count), h('span', { class: 'sr-only' }, '건'))];
         if (!cat) return h('li', {}, label);
         const current = String(cat.id) === String(categoryId);
-        return h('li', {}, h('a', { href: searchHref(q, { categoryId: cat.id }), 'aria-current': current ? 'true' : null }, label));
+        return h('li', {}, h('a', { href: searchHref(q, { categoryId: cat.id, exact }), 'aria-current': current ? 'true' : null }, label));
       })));
 }
 

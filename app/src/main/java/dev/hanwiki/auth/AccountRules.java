@@ -29,7 +29,7 @@ final class AccountRules {
     }
 
     static String nickname(String value) {
-        String normalized = value == null ? null : DisplayText.normalize("nickname", value);
+        String normalized = value == null ? null : DisplayText.name("nickname", value);
         if (normalized == null || !NICKNAME.matcher(normalized).matches()) {
             throw new InvalidInputException("nickname must be 2 to 12 letters or digits.");
         }

@@ -1,5 +1,6 @@
 package dev.hanwiki.platform;
 
+import io.swagger.v3.core.converter.ModelConverter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -46,13 +47,20 @@ class OpenApiConfiguration {
                                 (also the hw_sync cookie); sending it back makes later reads show that write. \
                                 Search: when the keyboard-layout rescue replaced the query (dkssud typed for 안녕), \
                                 rewrittenFrom is the query as typed and the results are those of suggestion; when \
-                                rewrittenFrom is null, suggestion is only a did-you-mean."""))
+                                rewrittenFrom is null, suggestion is only a did-you-mean; exact=true searches the \
+                                text as typed (no rescue)."""))
                 .servers(List.of(new Server().url("/").description("this service (any node, or nginx)")))
                 .components(new Components()
                         .addSecuritySchemes("bearer", new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
                                 .bearerFormat("JWT"))
                         .addSecuritySchemes("cookie", new SecurityScheme().type(SecurityScheme.Type.APIKEY)
                                 .in(SecurityScheme.In.COOKIE).name(TokenTransport.COOKIE)));
+    }
+
+    /** Fields marked {@code @Nullable} may be null in the description too ({@link NullableFields}). */
+    @Bean
+    ModelConverter nullableFields() {
+        return new NullableFields();
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -25,6 +26,7 @@ import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
@@ -114,6 +116,40 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         }
         ProblemDetail body = ProblemDetail.forStatusAndDetail(status, "The request body is missing or is not valid JSON of the expected shape.");
         return handleExceptionInternal(ex, body, headers, status, request);
+    }
+
+    /**
+     * A parameter that does not convert: say what it must be, in our words. Spring's own detail
+     * echoes the value's {@code toString()}, which for a repeated parameter ({@code ?size=1&size=2})
+     * is a Java array's identity ({@code [Ljava.lang.String;@3c18}): internals, found by {@code make fuzz}.
+     */
+    @Override
+    protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        String name = ex instanceof MethodArgumentTypeMismatchException argument ? argument.getName() : ex.getPropertyName();
+        String what = name == null ? "A parameter" : name;
+        String detail;
+        if (ex.getValue() instanceof Object[] values && values.length > 1) {
+            detail = what + " must be given once.";
+        } else {
+            detail = what + " must be " + expected(ex.getRequiredType()) + ".";
+        }
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail);
+        return handleExceptionInternal(ex, body, headers, status, request);
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "a valid value";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type == int.class || type == long.class || type == short.class || type == Integer.class || type == Long.class
+                || type == Short.class) {
+            return "a whole number";
+        }
+        return "a valid value";
     }
 
     @Override

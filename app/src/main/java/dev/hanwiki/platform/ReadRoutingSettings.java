@@ -6,6 +6,7 @@ import java.time.Duration;
 import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
@@ -23,6 +24,9 @@ import org.springframework.validation.annotation.Validated;
  * @param syncSecret      per-install secret that signs the positions handed to clients, so a
  *                        node honours only positions this system issued (ADR 0087); defaults
  *                        to the token-signing secret, from which a key of its own is derived
+ * @param cookieSecure    mark the {@code hw_sync} cookie Secure; follows the token cookie's
+ *                        {@code hanwiki.auth.cookie-secure} (application.yml), so both cookies
+ *                        are Secure wherever clients reach us over HTTPS
  */
 @Validated
 @ConfigurationProperties("hanwiki.read-routing")
@@ -32,12 +36,23 @@ record ReadRoutingSettings(
         @NotNull @DefaultValue("100ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration syncWait,
         @NotNull @DefaultValue("60s") @DurationMin(seconds = 5) @DurationMax(hours = 1) Duration syncMaxAge,
         @NotNull @DefaultValue("mariadb") GtidFlavor gtidFlavor,
-        @NotBlank String syncSecret) {
+        @NotBlank String syncSecret,
+        @DefaultValue("false") boolean cookieSecure) {
+
+    @ConstructorBinding
+    ReadRoutingSettings {
+    }
+
+    /** Positions in a plain (not Secure) cookie: tools and tests over plain HTTP. */
+    ReadRoutingSettings(Duration maxReplicaLag, Duration probeInterval, Duration syncWait, Duration syncMaxAge,
+            GtidFlavor gtidFlavor, String syncSecret) {
+        this(maxReplicaLag, probeInterval, syncWait, syncMaxAge, gtidFlavor, syncSecret, false);
+    }
 
     @Override
     public String toString() {
         // Keeps the secret out of logs and failure analysis output.
         return "ReadRoutingSettings[maxReplicaLag=" + maxReplicaLag + ", probeInterval=" + probeInterval + ", syncWait="
-                + syncWait + ", syncMaxAge=" + syncMaxAge + ", gtidFlavor=" + gtidFlavor + "]";
+                + syncWait + ", syncMaxAge=" + syncMaxAge + ", gtidFlavor=" + gtidFlavor + ", cookieSecure=" + cookieSecure + "]";
     }
 }

@@ -67,7 +67,8 @@ public class ReadYourWrites {
         String token = sign(position);
         response.setHeader(HEADER, token);
         response.addHeader(HttpHeaders.SET_COOKIE, ResponseCookie.from(COOKIE, token)
-                .path("/").httpOnly(true).sameSite("Lax").maxAge(settings.syncMaxAge()).build().toString());
+                .path("/").httpOnly(true).secure(settings.cookieSecure()).sameSite("Lax").maxAge(settings.syncMaxAge())
+                .build().toString());
     }
 
     /** The write position the current request must see, if its client wrote recently. */

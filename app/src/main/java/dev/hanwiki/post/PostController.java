@@ -9,6 +9,7 @@ import java.net.URI;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -19,6 +20,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -46,7 +48,9 @@ class PostController {
         return ApiResponse.ok(posts.list(categoryId, Paging.list(page, size)));
     }
 
+    /** {@code @ResponseStatus} for the description (springdoc reads it; the entity's own status answers). */
     @PostMapping
+    @ResponseStatus(HttpStatus.CREATED)
     ResponseEntity<ApiResponse<PostDetail>> create(@Valid @RequestBody PostRequest request) {
         PostDetail created = posts.create(request.normalized());
         return ResponseEntity.created(URI.create("/api/v1.0/posts/" + created.id()))
@@ -62,6 +66,7 @@ class PostController {
     }
 
     @DeleteMapping("/{id}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
     ResponseEntity<Void> delete(@PathVariable long id) {
         posts.delete(id);
         return ResponseEntity.noContent().build();

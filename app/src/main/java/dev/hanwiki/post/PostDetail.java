@@ -1,6 +1,7 @@
 package dev.hanwiki.post;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /** The detail view of one post; field names are part of the API contract. */
 record PostDetail(
@@ -9,7 +10,7 @@ record PostDetail(
         String content,
         long authorId,
         String authorNickname,
-        Long categoryId,
+        @Nullable Long categoryId,
         long viewCount,
         long likeCount,
         boolean liked,

@@ -1,6 +1,7 @@
 package dev.hanwiki.post;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /** One entry of a post list: the detail without the content. */
 record PostSummary(
@@ -8,7 +9,7 @@ record PostSummary(
         String title,
         long authorId,
         String authorNickname,
-        Long categoryId,
+        @Nullable Long categoryId,
         long viewCount,
         long likeCount,
         Instant createdAt,

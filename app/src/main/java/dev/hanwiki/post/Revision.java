@@ -1,6 +1,7 @@
 package dev.hanwiki.post;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /** One saved version of a post, as it was stored. */
 record Revision(
@@ -8,7 +9,7 @@ record Revision(
         long version,
         String title,
         String content,
-        Long categoryId,
+        @Nullable Long categoryId,
         long authorId,
         String authorNickname,
         Instant createdAt) {

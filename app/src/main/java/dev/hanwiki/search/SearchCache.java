@@ -113,7 +113,8 @@ class SearchCache extends Background {
 
     /** Query text up to 16 KB: long keys are hashed (SHA-256), short ones stay readable in redis-cli. */
     static String key(SearchRequest request) {
-        String plain = request.size() + ":" + request.page() + ":" + (request.categoryId() == null ? "-" : request.categoryId())
+        // Exact searches (no keyboard rescue) answer differently: their keys start with "x".
+        String plain = (request.exact() ? "x" : "") + request.size() + ":" + request.page() + ":" + (request.categoryId() == null ? "-" : request.categoryId())
                 + ":" + request.q();
         if (plain.length() <= MAX_PLAIN_KEY) {
             return plain;

@@ -3,6 +3,7 @@ package dev.hanwiki.search;
 import dev.hanwiki.platform.ApiResponse;
 import dev.hanwiki.platform.ClientAddresses;
 import dev.hanwiki.platform.CurrentUser;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.ApplicationEventPublisher;
@@ -38,9 +39,12 @@ class SearchController {
             @RequestParam(required = false) Long categoryId,
             @RequestParam(defaultValue = "0") int page,
             @RequestParam(defaultValue = "10") int size,
+            @Parameter(description = "true: search the text as typed, never replaced by the keyboard-layout rescue "
+                    + "(the \"search instead for dkssud\" link); rewrittenFrom is then always null")
+            @RequestParam(defaultValue = "false") boolean exact,
             HttpServletRequest http, HttpServletResponse response) {
         limits.check(q);
-        SearchCache.CachedSearch computed = search.search(new SearchRequest(q, categoryId, page, size));
+        SearchCache.CachedSearch computed = search.search(new SearchRequest(q, categoryId, page, size, exact));
         SearchResponse answer = computed.response();
         if (computed.partial()) {
             response.setHeader(PARTIAL, "true");

@@ -89,7 +89,8 @@ final class SearchEngine {
             String suggestion = null;
             String rewrittenFrom = null;
             if (request.page() == 0 && collected.total() < Suggestions.FEW && !built.plainWords().isEmpty()) {
-                Optional<String> korean = Suggestions.keyboard(searcher.getIndexReader(), request.q(), built.plainWords());
+                Optional<String> korean = request.exact() ? Optional.empty()
+                        : Suggestions.keyboard(searcher.getIndexReader(), request.q(), built.plainWords());
                 if (korean.isPresent()) {
                     BuiltQuery rescued = queries.build(korean.get(), request.categoryId(), now);
                     Collected alternative = rescued.searchable() ? collect(searcher, rescued, request) : null;

@@ -1,6 +1,7 @@
 package dev.hanwiki.search;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /** One search result; field names are part of the API contract. */
 record SearchHit(
@@ -8,7 +9,7 @@ record SearchHit(
         String title,
         String snippet,
         long authorId,
-        String authorNickname,
+        @Nullable String authorNickname,
         long viewCount,
         long likeCount,
         Instant createdAt) {

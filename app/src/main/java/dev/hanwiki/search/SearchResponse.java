@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code data} of a search call (contract: architecture §4). {@code suggestion} is the
@@ -15,7 +16,7 @@ import java.util.Map;
  * {@code categoryFacets} maps category names to matching pages, largest first (exact for small
  * match sets, estimated from a bounded sample for huge ones, see {@link CategoryFacets}).
  */
-record SearchResponse(ResultSlice<SearchHit> results, String suggestion, String rewrittenFrom,
+record SearchResponse(ResultSlice<SearchHit> results, @Nullable String suggestion, @Nullable String rewrittenFrom,
         Map<String, Long> categoryFacets) {
 
     SearchResponse {

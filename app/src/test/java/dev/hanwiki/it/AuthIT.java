@@ -81,6 +81,21 @@ class AuthIT {
         }
     }
 
+    /** Look-alike names and titles (issue 13, ADR 0088): refused with a clear 400, never stored. */
+    @Test
+    void lookAlikeNicknamesAndTitlesAreRefused() {
+        String[] nicknames = {"p\u0430yp" + Users.random(3), "\u0421\u043E\u0441" + "\u0441".repeat(2), "\u3164\u3164\u3164"};
+        for (String nickname : nicknames) {
+            var r = Http.post(auth(1) + "/signup", Map.of("username", "u" + Users.random(10), "nickname", nickname, "password", "Secret-123"));
+            assertThat(r.status()).as(nickname).isEqualTo(400);
+            assertThat(r.json().path("code").asString()).isEqualTo("INVALID_INPUT");
+            assertThat(r.json().path("detail").asString()).startsWith("nickname must not");
+        }
+        var title = Users.shared().post(Stack.api() + "/posts", Map.of("title", "G\u043Eogle 검색 " + Users.random(4), "content", "본문"));
+        assertThat(title.status()).as(title.toString()).isEqualTo(400);
+        assertThat(title.json().path("detail").asString()).startsWith("title must not mix look-alike characters");
+    }
+
     @Test
     void loginSetsAFreshTokenAndWrongCredentialsLookTheSame() {
         Users.User user = Users.signUp();

@@ -249,5 +249,11 @@ class ContractIT {
 
         JsonNode typed = envelope(Http.get(Stack.node(1) + "/api/" + version + "/posts/search?q=" + Http.enc(hangul)), 200);
         assertThat(typed.path("rewrittenFrom").isNull()).isTrue();
+
+        // "search instead for <keys>": exact=true searches the keystrokes as typed (issue 17).
+        JsonNode exact = envelope(Http.get(Stack.node(1) + "/api/" + version + "/posts/search?exact=true&q=" + keys), 200);
+        assertThat(exact.path("rewrittenFrom").isNull()).as("not rewritten").isTrue();
+        assertThat(exact.path("results").path("content").findValuesAsString("title")).doesNotContain(hangul);
+        isProblem(Http.get(Stack.node(1) + "/api/" + version + "/posts/search?exact=maybe&q=" + keys), 400, "INVALID_INPUT", PROBLEM);
     }
 }

@@ -3,6 +3,19 @@ package dev.hanwiki.platform;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.servlet.http.Cookie;
+import java.io.IOException;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.core.io.ClassPathResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -37,6 +50,44 @@ class ReadYourWritesTest {
         assertThat(cookie.getMaxAge()).isEqualTo(60);
         assertThat(cookie.getAttribute("SameSite")).isEqualTo("Lax");
         assertThat(response.getHeader(ReadYourWrites.HEADER)).isEqualTo(cookie.getValue());
+    }
+
+    @Test
+    void theCookieIsSecureExactlyWhenTheSettingsSaySo() {
+        assertThat(bindAndWrite(readYourWrites).getCookie(ReadYourWrites.COOKIE).getSecure()).isFalse();
+
+        ReadRoutingSettings s = ReplicaReadsTest.SETTINGS;
+        ReadYourWrites secure = new ReadYourWrites(new ReadRoutingSettings(s.maxReplicaLag(), s.probeInterval(), s.syncWait(),
+                s.syncMaxAge(), s.gtidFlavor(), s.syncSecret(), true));
+        assertThat(bindAndWrite(secure).getCookie(ReadYourWrites.COOKIE).getSecure()).isTrue();
+    }
+
+    /**
+     * One rule for both cookies: application.yml binds hanwiki.read-routing.cookie-secure to the
+     * token cookie's hanwiki.auth.cookie-secure, however it is given (property or the compose
+     * deployment's environment variable).
+     */
+    @ParameterizedTest
+    @CsvSource({"hanwiki.auth.cookie-secure,true,true", "HANWIKI_AUTH_COOKIESECURE,true,true",
+        "hanwiki.auth.cookie-secure,false,false", "unrelated,true,false"})
+    void theCookieFollowsTheTokenCookieSetting(String name, String value, boolean expected) throws IOException {
+        StandardEnvironment environment = new StandardEnvironment();
+        MutablePropertySources sources = environment.getPropertySources();
+        sources.addFirst(name.contains("_")
+                ? new SystemEnvironmentPropertySource("test-systemEnvironment", Map.of(name, value))
+                : new MapPropertySource("given", Map.of(name, value)));
+        for (PropertySource<?> yaml : new YamlPropertySourceLoader().load("application.yml", new ClassPathResource("application.yml"))) {
+            sources.addLast(yaml);
+        }
+        ConfigurationPropertySources.attach(environment);
+
+        assertThat(Binder.get(environment).bind("hanwiki.read-routing.cookie-secure", Boolean.class).get()).isEqualTo(expected);
+    }
+
+    private static MockHttpServletResponse bindAndWrite(ReadYourWrites readYourWrites) {
+        MockHttpServletResponse response = bind(new MockHttpServletRequest("PUT", "/api/v1.0/posts/1"));
+        readYourWrites.wrote("0-1-1234");
+        return response;
     }
 
     @Test

@@ -37,6 +37,7 @@ class SearchEndpointTest extends WebLayerSlice {
         for (long id = 1; id <= 15; id++) {
             index.writer().upsert(PostDocuments.post(id, "공지 " + id, "공지 본문 " + id, 1));
         }
+        index.writer().upsert(PostDocuments.post(200, "안녕", "만날 때 하는 인사", 21));
         index.writer().upsert(new PostDocument(100, "서울 <b>소개</b>", "<script>alert(1)</script> 서울은 대한민국의 수도이다",
                 3L, 1, 12, 5, PostDocuments.CREATED, PostDocuments.CREATED, 2));
         index.writer().refresh();
@@ -165,5 +166,49 @@ class SearchEndpointTest extends WebLayerSlice {
                 .andExpect(jsonPath("$.data.categoryFacets['3']").value(1))
                 .andExpect(jsonPath("$.data.results.content[0].snippet")
                         .value("&lt;script&gt;alert(1)&lt;/script&gt; <b>서울</b>은 대한민국의 수도이다"));
+    }
+
+    @Test
+    void exactSearchesTheTextAsTypedWhileTheDefaultRescuesIt() throws Exception {
+        // The rescued answer first: the exact call must not be served from its cache entry.
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "dkssud"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.rewrittenFrom").value("dkssud"))
+                .andExpect(jsonPath("$.data.suggestion").value("안녕"))
+                .andExpect(jsonPath("$.data.results.content[0].id").value(200));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "dkssud").param("exact", "true"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.rewrittenFrom").value(nullValue()))
+                .andExpect(jsonPath("$.data.results.content.length()").value(0));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "dkssud").param("exact", "false"))
+                .andExpect(jsonPath("$.data.rewrittenFrom").value("dkssud"));
+    }
+
+    @Test
+    void exactThatIsNotABooleanIsInvalidInput() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("exact", "maybe"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"))
+                .andExpect(jsonPath("$.detail").value("exact must be true or false."));
+    }
+
+    /**
+     * Found by make fuzz: a repeated parameter's detail was Spring's "Failed to convert 'size'
+     * with value: '[Ljava.lang.String;@3c185557'", a Java array's identity. Now our words only.
+     */
+    @Test
+    void parametersThatDoNotConvertAreNamedWithoutInternals() throws Exception {
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("size", "null", "null"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("INVALID_INPUT"))
+                .andExpect(jsonPath("$.detail").value("size must be given once."))
+                .andExpect(jsonPath("$.message").value("size must be given once."));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("categoryId", "1e3"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("categoryId must be a whole number."));
+        mvc.perform(get("/api/v1.0/posts/search").param("q", "서울").param("exact", "null", "null"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("exact must be given once."));
     }
 }

@@ -68,6 +68,15 @@ class SuggestionsTest {
     }
 
     @Test
+    void exactSearchIsNeverRescued() {
+        SearchEngine.Result result = search.engine.search(new SearchRequest("dkssud", null, 0, 10, true));
+
+        assertThat(result.rewrittenFrom()).as("searched as typed").isNull();
+        assertThat(result.suggestion()).as("not even offered: the reader chose the typed text").isNull();
+        assertThat(result.hits()).isEmpty();
+    }
+
+    @Test
     void knownEnglishWordIsNotReadAsKeystrokes() {
         SearchEngine.Result result = search.search("java");
 
