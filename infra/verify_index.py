@@ -107,7 +107,7 @@ def check_node(db, base, with_content):
     return len(index), missing, stale, ghost, content, dupes
 
 
-def check(e, with_content):
+def check(e, with_content=True):
     db = database_posts(e)
     results = {}
     for n in (1, 2):

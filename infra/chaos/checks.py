@@ -50,7 +50,8 @@ def ledger_lost(env, ledger, uncertain):
 
 
 def index_of(env, n):
-    index, _ = verify_index.index_posts(env[f"NODE{n}_PORT"])
+    port = env[f"NODE{n}_PORT"]
+    index, _ = verify_index.index_versions(f"http://{verify_index.where(port)}:{port}")
     return index
 
 
@@ -72,7 +73,7 @@ def converged_under_load(env, recent_ids):
     this run wrote in the last few seconds (recent_ids: their index has not caught up yet, the
     freshness target is 1 s). True when nothing else differs on either node."""
     try:
-        db = verify_index.database_posts(env)
+        db = {i: version for i, (version, _) in verify_index.database_posts(env).items()}
         for n in (1, 2):
             index = index_of(env, n)
             bad = [i for i in db if index.get(i) != db[i] and i not in recent_ids]
