@@ -5,7 +5,9 @@
 #      templates right now (drift: a port or placement changed in one place only);
 #   2. `docker-compose config` accepts every host file (the pinned compose CLI, built from its
 #      Go module once), with compose/hosts.env.example as the operator's compose/.env;
-#   3. what compose would deploy matches ports.env (infra/compose/verify.py);
+#   3. what compose would deploy matches ports.env (infra/compose/verify.py), and runs Kafka as
+#      hardened and watched as natively (infra/compose/check_kafka.py: SASL/SCRAM listeners, the
+#      authorizer and the ACLs, a login for every Kafka client, JMX agents behind the scrape targets);
 #   4. `nginx -t` accepts the rendered container config exactly as the container writes it, with
 #      hanwiki-a/-b/-m resolvable through a throwaway /etc/hosts in a private mount namespace;
 #   5. `promtool check config` accepts the rendered Prometheus config and its rules, laid out
@@ -32,6 +34,7 @@ for f in compose/host-*.yml; do
 done
 ok "docker-compose $COMPOSE_VERSION config accepts ${#args[@]} host files"
 python3 infra/compose/verify.py "${args[@]}"
+python3 infra/compose/check_kafka.py "${args[@]}" || die "compose runs Kafka less hardened or less watched than natively (above)"
 
 # nginx: the entry script renders the config as it does in the container, into a throwaway prefix.
 nginx_conf=$(ls compose/host-*/nginx.conf)
