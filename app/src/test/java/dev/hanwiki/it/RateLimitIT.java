@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.Test;
 class RateLimitIT {
 
     private static final int FLOOD = 600;
+    private static final int ALIAS_BURST = 40;
     /** Not a trusted load generator, and no other test's source (LoginThrottleIT uses 127.0.0.2). */
     private static final String UNTRUSTED_SOURCE = "127.0.0.3";
 
@@ -37,10 +37,13 @@ class RateLimitIT {
         assertThat(tooMany.json().path("code").asString()).isEqualTo("TOO_MANY_REQUESTS");
         assertThat(tooMany.json().path("status").asInt()).isEqualTo(429);
         assertThat(tooMany.header("Retry-After")).isNotEmpty();
-        // The /api/v1 alias of login is limited by the same zone (ADR 0070).
-        var aliased = Http.call("POST", Stack.api().replace("/api/v1.0", "/api/v1") + "/auth/login").from(UNTRUSTED_SOURCE)
-                .json(Map.of("username", "nobody", "password", "Wrong-pass-1")).send();
-        assertThat(aliased.status()).as("the /api/v1 alias shares the budget").isEqualTo(429);
+        // The /api/v1 alias of login is limited by the same zone (ADR 0070). The zone's bucket is
+        // full after the flood but leaks one request every 50 ms (20 r/s), so one request after it
+        // may be let through: a burst of ALIAS_BURST at once must mostly be refused. With a zone
+        // of its own (burst 400) none would be.
+        List<Http.Response> aliased = flood(UNTRUSTED_SOURCE, Stack.api().replace("/api/v1.0", "/api/v1"), ALIAS_BURST);
+        assertThat(aliased.stream().filter(r -> r.status() == 429).count()).as("the /api/v1 alias shares the budget")
+                .isGreaterThan(ALIAS_BURST / 2);
         // Reads are not limited.
         assertThat(Http.call("GET", Stack.api() + "/categories").from(UNTRUSTED_SOURCE).send().status()).isEqualTo(200);
     }
@@ -52,12 +55,16 @@ class RateLimitIT {
     }
 
     private static List<Http.Response> flood(String source) throws Exception {
+        return flood(source, Stack.api(), FLOOD);
+    }
+
+    private static List<Http.Response> flood(String source, String api, int count) throws Exception {
         List<Http.Response> responses = Collections.synchronizedList(new ArrayList<>());
         try (ExecutorService pool = Executors.newFixedThreadPool(32)) {
             List<Future<?>> calls = new ArrayList<>();
-            for (int i = 0; i < FLOOD; i++) {
+            for (int i = 0; i < count; i++) {
                 calls.add(pool.submit(() -> responses.add(
-                        Http.call("POST", Stack.api() + "/auth/login").from(source).json("{}").send())));
+                        Http.call("POST", api + "/auth/login").from(source).json("{}").send())));
             }
             for (Future<?> f : calls) {
                 f.get();
