@@ -227,7 +227,10 @@ def configs(topo):
         + "# The public entry (nginx on host %s): every interface by default.\n" % nginx_host
         + "HANWIKI_PUBLIC_ADDR=0.0.0.0\nHANWIKI_PUBLIC_PORT=80\n"
         + "# The app image tag to run (docs/deploy.md: rolling upgrade and rollback).\n"
-        + "HANWIKI_APP_TAG=current\n")
+        + "HANWIKI_APP_TAG=current\n"
+        + "# Base URL of the Maven repository (Maven Central or your mirror of it) host B fetches the\n"
+        + "# Prometheus JMX exporter agent from on the first up (checked against its pinned SHA-256).\n"
+        + "MAVEN_REPOSITORY_URL=https://maven-mirror.example.invalid/maven2\n")
     return out
 
 
