@@ -44,6 +44,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "corpus"))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "lib"))
 import corpus  # noqa: E402
 from stats import percentile as pct  # noqa: E402
+from load_prepare import candidates  # noqa: E402  (query words: the load suite's log-spaced draw)
 
 INDEX = "posts"
 # Lucene's default stop tags minus IC and MAG, plus VCP, VCN, VX, NNB: KoreanAnalysis.STOP_TAGS.
@@ -228,22 +229,6 @@ def df(os_t, word):
     return os_call(os_t, "POST", f"/{INDEX}/_count", {"query": {"match": {"content": {"query": word, "operator": "and"}}}})["count"]
 
 
-def candidates(rng, per_list):
-    """Words from the corpus' frequency lists, log-spaced over the rank range (as load_prepare.py)."""
-    out = []
-    for name in ("words-ko.tsv", "words-en.tsv"):
-        words = []
-        with open(os.path.join(ROOT, "infra", "corpus", "data", name), encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("#"):
-                    continue
-                w = line.split("\t", 1)[0]
-                if len(w) >= 2 and w.isalpha():
-                    words.append(w)
-        ranks = sorted({int(len(words) ** rng.random()) for _ in range(per_list * 3)})
-        rng.shuffle(ranks)
-        out += [words[min(r, len(words) - 1)] for r in ranks[:per_list]]
-    return out
 
 
 def classify(share, count, docs):
