@@ -39,8 +39,7 @@ redis_wait
 step "MariaDB primary+replica replicating, Redis x4 up"
 
 kafka_wait
-kafka_topics
-kafka_acls
+kafka_plan
 step "Kafka up"
 connect_start
 node_restart_if_stale 1

@@ -14,7 +14,7 @@ what docs/adr/0053 and infra/templates/kafka-server.properties demand natively:
     SASL_PLAINTEXT + SCRAM for the worker, producer, consumer and admin clients and a JAAS file
     that is a secret; a mounted script: --command-config on every Kafka tool it runs; a connector
     JSON: SASL for the schema history's producer and consumer;
-  - the same ACLs as infra/lib/kafka.sh kafka_acls are added by a mounted script;
+  - the ACLs of infra/templates/kafka-plan.txt (the native list) are added by a mounted script;
   - Prometheus' kafka and connect jobs scrape something: each target port is published by a
     service on that host whose JVM runs the JMX exporter agent on that port, with
     infra/monitoring/jmx-<job>.yml mounted and the agent jar's volume filled by a one-shot it
@@ -128,6 +128,8 @@ def main(args):
                         or "${file:" not in c.get("schema.history.internal.%s.sasl.jaas.config" % role, ""):
                     err(where, "%s: the schema history's %s does not log in (a ${file:...} password)" % (os.path.relpath(s, ROOT), role))
         for t, s in mounted.items():
+            if t.endswith(".txt"):
+                acl_text += open(s).read()  # the plan kafka-topics.sh applies (kafka-plan.txt)
             if not t.endswith(".sh"):
                 continue
             body = open(s).read()
@@ -138,7 +140,7 @@ def main(args):
         if not (secrets or "HANWIKI_CDC_BOOTSTRAP_SERVERS" in envs or connector):
             err(where, "a Kafka client (names %s) with no compose secret to log in with" % kafka)
 
-    # --- the ACLs of infra/lib/kafka.sh kafka_acls ---
+    # --- the ACLs of infra/templates/kafka-plan.txt (native: infra/lib/kafka.sh kafka_plan) ---
     for want in ("User:hanwiki", "User:connect", "hanwiki-cache-l2", "hanwiki-indexer-", ".dlq",
                  "_connect-configs", "hanwiki-connect", "schemahistory", "__debezium-heartbeat"):
         if want not in acl_text or "kafka-acls.sh" not in acl_text:

@@ -3,7 +3,8 @@
 
 Inputs: infra/ports.env (hosts, placement, ports), infra/versions.env (images), the service
 template infra/compose/services.yml, and the SAME config templates the native stack renders:
-nginx/nginx.conf, grafana/prometheus/prometheus.yml, debezium/hanwiki-mysql.json.
+nginx/nginx.conf, grafana/prometheus/prometheus.yml, debezium/hanwiki-mysql.json,
+infra/templates/alertmanager.yml, infra/templates/kafka-plan.txt.
 
 Outputs (committed): compose/host-a.yml, host-b.yml, host-m.yml, the per-host configs under
 compose/host-<h>/, and compose/hosts.env.example (the hosts' addresses from ports.env, the
@@ -214,6 +215,11 @@ def configs(topo):
     v = topo.values(am_host)
     v.update({"ALERTMANAGER_GROUP_WAIT": "30s", "ALERTMANAGER_GROUP_INTERVAL": "5m"})
     out["host-%s/alertmanager.yml" % am_host.lower()] = render_config("infra/templates/alertmanager.yml", v, "compose")
+
+    # The topics and ACLs: the list the native stack applies (infra/lib/kafka.sh kafka_plan).
+    kafka_host = topo.hosts_of("KAFKA")[0]
+    out["host-%s/kafka-plan.txt" % kafka_host.lower()] = render_config(
+        "infra/templates/kafka-plan.txt", topo.values(kafka_host), "compose")
 
     connect_host = topo.hosts_of("CONNECT")[0]
     out["host-%s/hanwiki-mysql.json" % connect_host.lower()] = render_config(

@@ -176,8 +176,7 @@ change_stream_restart() {
       || die "could not delete topic $t (log: $BACKUP_LOG)"
     wait_for "topic $t deleted" 60 kafka kafka_topic_gone "$t"
   done
-  rm -f "$VAR/kafka/.topics-v3"
-  kafka_topics
+  KAFKA_PLAN_FORCE=1 kafka_plan
   connect_curl -fsS -o /dev/null -X DELETE "$(CONNECT_URL)/connectors/$CONNECTOR/offsets" \
     || die "could not delete the connector's offsets"
   connector_put resume || die "could not resume the connector"

@@ -36,16 +36,6 @@ kafka_start() {
 kafka_ready() { grep -q 'Kafka Server started' "$LOGS/kafka.log" 2>/dev/null && port_open "$KAFKA_ADDR" "$KAFKA_PORT"; }
 kafka_wait() { wait_for "Kafka" 90 kafka kafka_ready; }
 
-# Topics are created explicitly, once, never by auto-creation:
-# - the schema-history topic must have ONE partition and never expire: Debezium replays it
-#   to rebuild its table schemas on restart;
-# - the posts change topic exists before the first change, so a node can subscribe and
-#   report "caught up" on an empty database. It is COMPACTED with no time limit: it always
-#   holds the latest row image of every post, so a node rebuilt from nothing replays it to
-#   get the whole index (docs/adr/0003-node-bootstrap-from-the-compacted-topic.md).
-#   Tombstones of hard deletes stay 7 days, like the primary's binlog.
-POSTS_TOPIC_CONFIG=(--config cleanup.policy=compact --config retention.ms=-1 --config retention.bytes=-1
-  --config delete.retention.ms=604800000 --config max.message.bytes=16777216)
 # The stack's own Kafka tools (topics, ACLs) log in as the broker's superuser "broker" (0600
 # file, root's): with the authorizer on, "hanwiki" may only read the change topic.
 kafka_client_config() {
@@ -54,64 +44,41 @@ kafka_client_config() {
     "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\"broker\" password=\"$KAFKA_BROKER_PASSWORD\";" >"$f")
   printf '%s\n' "$f"
 }
-kafka_create_topic() {
-  local topic="$1"; shift
-  kafka_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" \
-    --command-config "$(kafka_client_config)" --create \
-    --if-not-exists --topic "$topic" --replication-factor 1 "$@" >>"$LOGS/kafka.log" 2>&1 \
-    || die "could not create topic $topic (log: $LOGS/kafka.log)"
+kafka_tool() {
+  local what="$1"; shift
+  kafka_java "$@" --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" --command-config "$(kafka_client_config)" \
+    </dev/null >>"$LOGS/kafka.log" 2>&1 || die "could not $what (log: $LOGS/kafka.log)"
 }
-kafka_topics() {
-  local marker="$VAR/kafka/.topics-v3"
-  [ -f "$marker" ] && return 0
-  kafka_create_topic "$CDC_TOPIC_PREFIX._schema-history" --partitions 1 --config retention.ms=-1 --config retention.bytes=-1
-  kafka_create_topic "$CDC_POSTS_TOPIC" --partitions 1 "${POSTS_TOPIC_CONFIG[@]}"
-  # Change events a node could not read, kept 30 days for an operator (see cdc/DeadLetters).
-  kafka_create_topic "$CDC_POSTS_TOPIC.dlq" --partitions 1 --config retention.ms=2592000000 \
-    --config max.message.bytes=16777216
-  # A topic made by an older version of this script: bring its settings up to date.
-  local alter; alter=$(printf '%s,' "${POSTS_TOPIC_CONFIG[@]}" | sed 's/--config,//g; s/,$//')
-  kafka_java kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" \
-    --command-config "$(kafka_client_config)" --alter --entity-type topics \
-    --entity-name "$CDC_POSTS_TOPIC" --add-config "$alter" >>"$LOGS/kafka.log" 2>&1 \
-    || die "could not configure topic $CDC_POSTS_TOPIC (log: $LOGS/kafka.log)"
-  rm -f "$VAR/kafka/.topics-created" "$VAR/kafka/.topics-v2"
-  touch "$marker"
-}
-
-# Per-user ACLs (StandardAuthorizer; docs/adr/0053-connect-rest-auth-and-kafka-acls.md).
-# Nothing is allowed unless granted here; "broker" is the superuser (the broker itself and the
-# stack's tools). Adding an ACL that exists is harmless; the marker only saves the JVM starts.
-kafka_acl() {
-  kafka_java org.apache.kafka.tools.AclCommand --bootstrap-server "$KAFKA_ADDR:$KAFKA_PORT" \
-    --command-config "$(kafka_client_config)" --add --force "$@" >>"$LOGS/kafka.log" 2>&1 \
-    || die "could not add the Kafka ACL $* (log: $LOGS/kafka.log)"
-}
-kafka_acls() {
-  local marker="$VAR/kafka/.acls-v2"
-  [ -f "$marker" ] && return 0
-  log "granting the Kafka users their ACLs (hanwiki, connect)"
-  # The app nodes: read the change topic (the indexer's per-node groups, the shared L2
-  # invalidator's group), write dead letters. Nothing else: no create, delete, alter.
-  kafka_acl --allow-principal User:hanwiki --operation Read --operation Describe \
-    --topic "$CDC_POSTS_TOPIC" --group hanwiki-cache-l2
-  kafka_acl --allow-principal User:hanwiki --operation Read --operation Describe \
-    --resource-pattern-type prefixed --group hanwiki-indexer-
-  kafka_acl --allow-principal User:hanwiki --operation Write --operation Describe --topic "$CDC_POSTS_TOPIC.dlq"
-  # Connect: its three internal topics and its worker group, whole; the connector's topics
-  # (prefix $CDC_TOPIC_PREFIX: the change topics, the schema history, the schema-change topic)
-  # and Debezium's heartbeat topic: create, write, read, never delete or alter.
-  kafka_acl --allow-principal User:connect --operation All \
-    --topic _connect-configs --topic _connect-offsets --topic _connect-status --group hanwiki-connect
-  kafka_acl --allow-principal User:connect --operation Create --operation Write --operation Read \
-    --operation Describe --operation DescribeConfigs --resource-pattern-type prefixed \
-    --topic "$CDC_TOPIC_PREFIX" --topic __debezium-heartbeat
-  # The schema history's consumer: Debezium names its group "<topic.prefix>-schemahistory"
-  # (read when the task starts and replays the history; without it the task fails with
-  # GROUP_AUTHORIZATION_FAILED, seen in CdcOutageIT).
-  kafka_acl --allow-principal User:connect --operation Read --operation Describe \
-    --group "$CDC_TOPIC_PREFIX-schemahistory"
-  touch "$marker"
+# The topics and per-user ACLs: one list, infra/templates/kafka-plan.txt (compose applies the
+# same list: compose/init/kafka-topics.sh). Applied when the rendered plan differs from the one
+# last applied (a marker holds its hash), so an edited plan reaches existing installs at the next
+# `make up`: a new topic is created, a topic's --config settings re-applied, a new grant added.
+# KAFKA_PLAN_FORCE=1 applies it anyway (after the topics were deleted: backup.sh restore).
+kafka_plan() {
+  local plan="$CONF/kafka-plan.txt" marker="$VAR/kafka/.plan-applied" kind topic args configs
+  render "$HANWIKI_ROOT/infra/templates/kafka-plan.txt" "$plan"
+  local sum; sum=$(sha256sum <"$plan" | cut -d' ' -f1)
+  if [ -z "${KAFKA_PLAN_FORCE:-}" ] && [ "$(cat "$marker" 2>/dev/null)" = "$sum" ]; then return 0; fi
+  log "applying the Kafka topics and ACLs (infra/templates/kafka-plan.txt)"
+  while read -r kind args; do
+    case "$kind" in
+      ''|'#'*) ;;
+      topic)
+        # shellcheck disable=SC2086  # one argument per word: the plan has no spaces inside one
+        set -- $args; topic="$1"; shift
+        kafka_tool "create topic $topic" org.apache.kafka.tools.TopicCommand --create --if-not-exists \
+          --topic "$topic" --replication-factor 1 "$@"
+        configs=$(printf '%s\n' "$@" | sed -n '/^--config$/{n;p}' | paste -sd,)
+        [ -z "$configs" ] || kafka_tool "configure topic $topic" kafka.admin.ConfigCommand --alter \
+          --entity-type topics --entity-name "$topic" --add-config "$configs" ;;
+      acl)
+        # shellcheck disable=SC2086
+        kafka_tool "add the Kafka ACL $args" org.apache.kafka.tools.AclCommand --add --force $args ;;
+      *) die "infra/templates/kafka-plan.txt: unknown entry '$kind' (topic or acl)" ;;
+    esac
+  done <"$plan"
+  rm -f "$VAR/kafka/.topics-v3" "$VAR/kafka/.acls-v2"
+  printf '%s\n' "$sum" >"$marker"
 }
 
 # The secrets the connector references (debezium/hanwiki-mariadb.json), for Connect's
