@@ -51,7 +51,7 @@ test: ## compose and monitoring checks, unit tests, integration tests against th
 	@$(MAKE) --no-print-directory test-tools
 	$(MVN) package
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
-	$(MVN) test-compile failsafe:integration-test failsafe:verify
+	budgets=$$(python3 $(INFRA)/it_budgets.py) && $(MVN) test-compile failsafe:integration-test failsafe:verify $$budgets
 	@$(MAKE) --no-print-directory chaos-short
 	@bash $(INFRA)/web.sh test
 	@bash $(INFRA)/fuzz.sh $(or $(FUZZ_REQUESTS),5000)
@@ -60,11 +60,11 @@ test-tools: test-load-report test-peer test-verify-index ## unit tests of the Py
 
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
-	$(MVN) test-compile failsafe:integration-test failsafe:verify
+	budgets=$$(python3 $(INFRA)/it_budgets.py) && $(MVN) test-compile failsafe:integration-test failsafe:verify $$budgets
 
 it-overload: ## OverloadIT alone (a node driven past its concurrency limit sheds fast; not yet in the default IT run), against the running stack
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
-	$(MVN) test-compile failsafe:integration-test failsafe:verify -Doverload.it.exclude=none -Dit.test=OverloadIT
+	budgets=$$(python3 $(INFRA)/it_budgets.py) && $(MVN) test-compile failsafe:integration-test failsafe:verify $$budgets -Doverload.it.exclude=none -Dit.test=OverloadIT
 
 check-compose: ## validate compose/: drift from ports.env, docker-compose config, nginx -t, promtool (no Docker engine)
 	@bash $(INFRA)/install.sh

@@ -60,7 +60,43 @@ node_start() {
 }
 
 node_ready() { http_ok "http://$(node_addr "$1"):$(node_management_port "$1")/actuator/health/readiness"; }
-node_wait() { wait_for "app node $1 (readiness)" "${2:-120}" "node$1" node_ready "$1"; }
+# node_index_position N: "APPLIED TARGET" (change-topic offsets summed over partitions: where
+# the node's indexer stands, and the end it must reach to be caught up), or nothing.
+node_index_position() {
+  curl -fsS --max-time 2 "http://$(node_addr "$1"):$(node_port "$1")/internal/index/stats" 2>/dev/null \
+    | python3 -c 'import json,sys; d=json.load(sys.stdin)["data"]; print(sum(d["appliedOffsets"].values()), sum(d["targetOffsets"].values()))' 2>/dev/null
+}
+# node_wait N [TIMEOUT_S]: waits for node N's readiness (default 120 s). A node that is
+# re-indexing (rebuilt from nothing, or far behind: replaying the change topic takes time in
+# proportion to the corpus) is given as long as it makes progress: while its indexer's position
+# grows, the deadline stays at least NODE_STALL_S (60) ahead, and the progress is printed every
+# 15 s. It fails after TIMEOUT_S without a position (not started), or NODE_STALL_S without progress.
+node_wait() {
+  local n="$1" deadline=$((SECONDS + ${2:-120})) stall="${NODE_STALL_S:-60}" pos last="" check=0 report=$((SECONDS + 15)) t0=$SECONDS from=""
+  until node_ready "$n"; do
+    if ! running "node$n"; then
+      tail -n 30 "$LOGS/node$n.log" >&2
+      die "app node $n exited during start-up (log: $LOGS/node$n.log)"
+    fi
+    if [ $SECONDS -ge "$check" ]; then
+      check=$((SECONDS + 2))
+      pos=$(node_index_position "$n")
+      if [ -n "$pos" ] && [ "${pos%% *}" != "$last" ]; then
+        [ -n "$last" ] && [ $((SECONDS + stall)) -gt "$deadline" ] && deadline=$((SECONDS + stall))
+        last=${pos%% *}; [ -n "$from" ] || from=$last
+      fi
+      if [ -n "$pos" ] && [ $SECONDS -ge "$report" ]; then
+        report=$((SECONDS + 15))
+        log "node$n re-indexing: offset ${pos%% *} of ${pos##* } ($(( (last - from) / (SECONDS - t0 + 1) ))/s)"
+      fi
+    fi
+    if [ $SECONDS -ge "$deadline" ]; then
+      tail -n 30 "$LOGS/node$n.log" >&2
+      die "app node $n (readiness) not ready: ${last:+no indexing progress for ${stall}s at offset $last, }waited $((SECONDS - t0))s (log: $LOGS/node$n.log)"
+    fi
+    sleep 0.2
+  done
+}
 
 # A node started before the jar was rebuilt runs old code: restart it on the new jar.
 node_restart_if_stale() {

@@ -52,9 +52,13 @@ nginx_reload() {
   local wait="${1:-0}" master old p left
   running nginx || return 0
   master=$(cat "$(pidfile nginx)")
+  # One render and signal at a time: two ctl.sh runs at once (a restore starts both nodes) would
+  # otherwise write the same config together. The wait for old workers below is not serialised.
+  local lock; mkdir -p "$RUN"; exec {lock}>>"$RUN/nginx-reload.lock"; flock "$lock"
   old=$(ps -o pid= --ppid "$master" | tr -d ' ' || true)
   nginx_render
   kill -HUP "$master"
+  exec {lock}>&-
   [ "$wait" -gt 0 ] || return 0
   local deadline=$((SECONDS + wait))
   while :; do

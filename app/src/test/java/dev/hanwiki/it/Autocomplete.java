@@ -1,6 +1,5 @@
 package dev.hanwiki.it;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -69,7 +68,7 @@ final class Autocomplete {
     }
 
     static void awaitKeysComplete() {
-        Eventually.within(Duration.ofSeconds(150), "autocomplete keys complete on both nodes (no lost shard, no rebuild)", () -> {
+        Eventually.within(Budgets.autocompleteRebuild().plusSeconds(30), "autocomplete keys complete on both nodes (no lost shard, no rebuild)", () -> {
             for (int n = 1; n <= 2; n++) {
                 JsonNode v = Http.get(Stack.node(n) + "/internal/autocomplete/versions").data();
                 if (v.path("current").asLong() == 0 || v.path("building").asLong() != 0 || !v.path("lostShards").isEmpty()) {

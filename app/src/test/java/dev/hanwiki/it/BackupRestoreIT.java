@@ -47,7 +47,8 @@ class BackupRestoreIT {
         Map<Long, String> afterPoint = write(author, word, "after the recovery point", 2);
         Stack.infra("backup.sh", "wait-archived", "60");
 
-        String out = Stack.infra("backup.sh", "restore", "--until", until);
+        // Copies the base twice, snapshots every post again and both nodes re-index them all.
+        String out = Stack.infra(Budgets.reindex().plusMinutes(10), "backup.sh", "restore", "--until", until);
         assertThat(out).contains("recovery point GTID");
 
         Map<Long, String> kept = new LinkedHashMap<>(beforeBackup);
@@ -63,7 +64,7 @@ class BackupRestoreIT {
                 assertThat(row(replica, id)).as("replica, post " + id + " written after the recovery point").isEmpty();
             }
         }
-        Stack.Run verify = Stack.verifyIndex(180);
+        Stack.Run verify = Stack.verifyIndex((int) Budgets.reindex().toSeconds());
         assertThat(verify.exitCode()).as(verify.output()).isZero();
         for (int node = 1; node <= 2; node++) {
             String base = Stack.node(node) + "/api/v1.0";

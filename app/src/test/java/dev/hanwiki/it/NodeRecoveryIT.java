@@ -40,7 +40,8 @@ class NodeRecoveryIT {
         try (var restore = Stack.restoreOnExit("node1"); writer) {
             writer.awaitMore(10, Duration.ofSeconds(10));
             // stop, delete the index, start: the node replays the compacted topic, then follows it
-            Stack.infra("ctl.sh", "rebuild", "node1");
+            // (every post of the corpus: its budget grows with it; ctl.sh waits while it progresses)
+            Stack.infra(Budgets.reindex().plusMinutes(2), "ctl.sh", "rebuild", "node1");
             writer.awaitMore(20, Duration.ofSeconds(10));
         }
         // ctl.sh drains node1 out of nginx before it stops (and puts it back once it is ready):

@@ -200,9 +200,21 @@ public final class Stack {
      * its environment on to the processes it starts.
      */
     static String infra(Map<String, String> env, String script, String... args) {
+        return infra(env, INFRA_TIMEOUT, script, args);
+    }
+
+    /**
+     * The same, for a drill that redoes corpus-wide work: {@code limit} is its {@link Budgets}
+     * figure plus the drill's own time, instead of the fixed 10 minutes.
+     */
+    static String infra(java.time.Duration limit, String script, String... args) {
+        return infra(Map.of(), limit, script, args);
+    }
+
+    private static String infra(Map<String, String> env, java.time.Duration limit, String script, String... args) {
         List<String> cmd = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("infra").resolve(script).toString()));
         cmd.addAll(List.of(args));
-        Run run = run(cmd, env, INFRA_TIMEOUT);
+        Run run = run(cmd, env, limit);
         if (run.exitCode() != 0) {
             throw new AssertionError("failed (" + run.exitCode() + "): " + cmd + "\n" + run.output());
         }
@@ -247,7 +259,10 @@ public final class Stack {
      * duplicate posts, and then no post whose indexed content differs at the same version.
      */
     static Run verifyIndex(int waitSeconds) {
-        return run(List.of("python3", ROOT.resolve("infra/verify_index.py").toString(), "--wait", String.valueOf(waitSeconds)));
+        // The comparison itself reads every live post's digest from the primary and both nodes:
+        // up to a few minutes on a large corpus, on top of the wait.
+        return run(List.of("python3", ROOT.resolve("infra/verify_index.py").toString(), "--wait", String.valueOf(waitSeconds)),
+                Map.of(), java.time.Duration.ofSeconds(waitSeconds).plusMinutes(5));
     }
 
     /** Runs {@code cmd} in the repository root (at most 180 s). */
