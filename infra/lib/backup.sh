@@ -77,11 +77,12 @@ backup_full() {
   backup_log "base backup of the primary into $dir ($(du -sh "$(db_dir primary)/data" | cut -f1) of data)"
   # mariadb-backup copies InnoDB while it logs its redo, then locks briefly for the rest; it
   # reads the data files as root and talks to the server on its socket (root by unix_socket).
-  (umask 077; nice mariadb-backup --backup --target-dir="$dir.partial" --user=root \
+  # Lowest CPU and I/O priority: it runs beside a serving stack (docs/chaos/primary-restore.md).
+  (umask 077; nice -n 19 ionice -c 3 mariadb-backup --backup --target-dir="$dir.partial" --user=root \
      --socket="$(db_dir primary)/mysqld.sock" --datadir="$(db_dir primary)/data" >>"$BACKUP_LOG" 2>&1) \
     || die "mariadb-backup --backup failed (log: $BACKUP_LOG)"
   backup_log "copied in $((SECONDS - t0)) s; preparing (applying the redo copied meanwhile)"
-  (umask 077; nice mariadb-backup --prepare --target-dir="$dir.partial" >>"$BACKUP_LOG" 2>&1) \
+  (umask 077; nice -n 19 ionice -c 3 mariadb-backup --prepare --target-dir="$dir.partial" >>"$BACKUP_LOG" 2>&1) \
     || die "mariadb-backup --prepare failed (log: $BACKUP_LOG)"
   mv "$dir.partial" "$dir"
   backup_log "base backup $dir ready in $((SECONDS - t0)) s: $(du -sh "$dir" | cut -f1), consistent at $(backup_position "$dir")"
