@@ -27,7 +27,7 @@ public class StackWhole implements BeforeAllCallback {
         }
         System.out.printf("%s: the stack is not whole before it; restoring it:%n%s%n", name, status.output());
         Stack.Run up = Stack.run(List.of("bash", Stack.ROOT.resolve("infra/up.sh").toString()),
-                Map.of("HANWIKI_SKIP_INSTALL", "1"), java.time.Duration.ofMinutes(10));
+                Map.of("HANWIKI_SKIP_INSTALL", "1"), Budgets.reindex().plusMinutes(10)); // a node may be re-indexing
         for (String node : drained()) {
             Stack.infra("ctl.sh", "start", node);
         }
