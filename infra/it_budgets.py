@@ -10,8 +10,8 @@ two for a machine busy with a build:
 
   re-indexing    a node replays 250-380 posts/s while both nodes index at once
                  (`make seed DOCS=300000 WAIT=1`, load average ~9): budgeted at INDEX_RATE
-  autocomplete   a rebuild writes TITLE_RATE_MEASURED titles/s on a 300k stack (see
-                 docs/architecture.md, "The suite on a large corpus"): budgeted at TITLE_RATE
+  autocomplete   a rebuild wrote 304,803 titles in 82 s, 3,700 titles/s (`make
+                 autocomplete-rebuild` on a 300k stack, load average 4): budgeted at TITLE_RATE
 
 Prints the Maven arguments (system properties the tests read through it.Budgets, and the two
 timeouts); `make it` and `make test` pass them after the stack is up. Without a running
@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib
 import ports_env  # noqa: E402
 
 INDEX_RATE = 150          # posts/s a node is budgeted to re-index
-TITLE_RATE = 250          # titles/s an autocomplete rebuild is budgeted to write
+TITLE_RATE = 1000         # titles/s an autocomplete rebuild is budgeted to write
 INDEX_BASE_S = 180        # as on an empty stack: a node's start, the connector's snapshot start
 AUTOCOMPLETE_BASE_S = 120 # as on an empty stack: the rebuild's lock, version switch, clean-up
 TEST_BASE_S = 600         # any test method on an empty stack (the fixed 10 min before)
