@@ -70,14 +70,16 @@ def ledger_in_indexes(env, ledger, rows):
 
 def converged_under_load(env, recent_ids):
     """verify-index's comparison while writes continue: differences are allowed only for posts
-    this run wrote in the last few seconds (recent_ids: their index has not caught up yet, the
-    freshness target is 1 s). True when nothing else differs on either node."""
+    this run wrote from a few seconds before the check began until it ended (recent_ids(), called
+    once both nodes are read: their index has not caught up yet, the freshness target is 1 s).
+    True when nothing else differs on either node."""
     try:
         db = {i: version for i, (version, _) in verify_index.database_posts(env).items()}
-        for n in (1, 2):
-            index = index_of(env, n)
-            bad = [i for i in db if index.get(i) != db[i] and i not in recent_ids]
-            bad += [i for i in index if i not in db and i not in recent_ids]
+        indexes = {n: index_of(env, n) for n in (1, 2)}
+        recent = recent_ids()
+        for n, index in indexes.items():
+            bad = [i for i in db if index.get(i) != db[i] and i not in recent]
+            bad += [i for i in index if i not in db and i not in recent]
             if bad:
                 return False
         return True

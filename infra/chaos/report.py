@@ -7,7 +7,9 @@ import json
 import os
 import time
 
-WINDOWS = ("before", "during", "after")
+# "warm-up": the load before the baseline window, while caches and the JIT warm up (shown, not
+# judged: the baseline that is judged is the last BASELINE s before the fault, error-free).
+WINDOWS = ("warm-up", "before", "during", "after")
 
 
 def _p(values, q):
@@ -34,7 +36,9 @@ def window_stats(samples, s):
 def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, results, ok_idx, alerts, extra, args):
     samples = sorted(samples)
     t_end = run.events["load stopped"]
-    bounds = {"before": (t_fault - args.baseline, t_fault), "during": (t_fault, t_healed), "after": (t_healed, t_end + 1)}
+    t_load = run.events.get("load started", t_fault - args.baseline)
+    bounds = {"warm-up": (t_load, t_fault - args.baseline), "before": (t_fault - args.baseline, t_fault),
+              "during": (t_fault, t_healed), "after": (t_healed, t_end + 1)}
     w = {k: window_stats([x for x in samples if lo <= x[0] < hi], s) for k, (lo, hi) in bounds.items()}
     fault_on = [x for x in samples if x[0] >= t_fault]
     judged = window_stats(fault_on, s)

@@ -38,6 +38,21 @@ class Judge(unittest.TestCase):
         self.assertTrue(v["pass"], v["reasons"])
         self.assertEqual(v["recovery_s"], 5.0)
 
+    def test_warm_up_errors_are_shown_but_a_baseline_error_fails(self):
+        run_events = {"fault injected": T0, "healed": T0 + 20, "load stopped": T0 + 60, "load started": T0 - 50}
+        warm = clean_load((-50, 60), errors=[sample(-40, status=503, ok=False, code="OVERLOADED")])
+        run = types.SimpleNamespace(dir=self.dir, events=run_events, loadavg_start=[1, 1, 1])
+        judge = lambda samples: report.judge(BY_NAME["cache-shard-crash"], run, samples, T0, T0 + 20, T0 + 25, [],
+                                             {"node1": 0, "node2": 0}, {"node1": (10, 0, 0, 0, 0), "node2": (10, 0, 0, 0, 0)},
+                                             True, [], None, self.args)
+        v = judge(warm)
+        self.assertTrue(v["pass"], v["reasons"])
+        self.assertEqual(v["windows"]["warm-up"]["errors"], 1)
+        self.assertEqual(v["windows"]["before"]["errors"], 0)
+        late = judge(warm + [sample(-5, status=503, ok=False, code="OVERLOADED")])
+        self.assertFalse(late["pass"])
+        self.assertIn("the baseline was not clean", late["reasons"][0])
+
     def test_one_error_fails_a_zero_error_scenario(self):
         v = self.judge("cache-shard-crash", clean_load(errors=[sample(5, status=502, ok=False)]))
         self.assertFalse(v["pass"])
