@@ -231,8 +231,9 @@ restore_pitr() {
   local s; for s in redis-shard1 redis-shard2 redis-shard3; do stop "$s" 10; done
   redis_start; redis_wait
   rm -rf "${VAR:?}/node1/index" "${VAR:?}/node2/index"
-  # Both at once: each re-indexes the whole corpus from the new topic (ctl.sh waits for as long
-  # as it makes progress), and they do not wait for each other.
+  # Both at once, not waiting for each other. A node is ready once it holds what the new topic
+  # held when it started; the snapshot goes on streaming into the topic, so the indexes fill up
+  # after this (minutes on a large corpus: `make verify-index WAIT=...` says when they agree).
   local n pids=()
   for n in 1 2; do
     bash "$HANWIKI_ROOT/infra/ctl.sh" start "node$n" >>"$BACKUP_LOG" 2>&1 &
@@ -241,7 +242,7 @@ restore_pitr() {
   for n in 1 2; do
     wait "${pids[$((n - 1))]}" || warn "node$n not ready yet (it rejoins nginx when it is)"
   done
-  backup_log "   nodes re-indexed and serving in $((SECONDS - t)) s"
+  backup_log "   nodes serving in $((SECONDS - t)) s (their indexes fill up as the snapshot streams in)"
 
   t=$SECONDS; backup_log "7/7 a new archive and a new base backup for the restored timeline"
   # The archive so far belongs to the timeline before the restore (its file names start over
