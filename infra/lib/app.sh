@@ -73,14 +73,14 @@ node_index_position() {
 # 15 s. It fails after TIMEOUT_S without a position (not started), or NODE_STALL_S without progress.
 node_wait() {
   local n="$1" deadline=$((SECONDS + ${2:-120})) stall="${NODE_STALL_S:-60}" pos last="" check=0 report=$((SECONDS + 15)) t0=$SECONDS from=""
-  until node_ready "$n"; do
+  until node_ready "$n" >/dev/null 2>&1; do
     if ! running "node$n"; then
       tail -n 30 "$LOGS/node$n.log" >&2
       die "app node $n exited during start-up (log: $LOGS/node$n.log)"
     fi
     if [ $SECONDS -ge "$check" ]; then
       check=$((SECONDS + 2))
-      pos=$(node_index_position "$n")
+      pos=$(node_index_position "$n" || true)  # nothing while the node starts (set -e, pipefail)
       if [ -n "$pos" ] && [ "${pos%% *}" != "$last" ]; then
         [ -n "$last" ] && [ $((SECONDS + stall)) -gt "$deadline" ] && deadline=$((SECONDS + stall))
         last=${pos%% *}; [ -n "$from" ] || from=$last
