@@ -148,8 +148,10 @@ test('find it by search: highlighted snippet rendered safely, facets, did-you-me
   await page.getByRole('button', { name: '검색', exact: true }).click();
   const hit = page.locator('.hit').filter({ has: page.getByRole('link', { name: title }) });
   await hit.waitFor();
-  // the analyzer may mark the word whole or in pieces; together the marks spell it
-  assert.match((await hit.locator('mark').allInnerTexts()).join(''), new RegExp(word));
+  // the analyzer may mark the word whole or in pieces, and drops a piece it reads as an ending
+  // (낭눌소: 낭, 눌 marked, 소 not): there are marks, and every mark is a piece of the word
+  const marks = await hit.locator('mark').allInnerTexts();
+  assert.ok(marks.length > 0 && marks.every((m) => word.includes(m)), `marks ${JSON.stringify(marks)} are pieces of ${word}`);
   assert.equal(await page.locator('.hits img, .hits script').count(), 0);
   assert.deepEqual(await accessibilityViolations(page), []);
   // category facet with its count, and it filters

@@ -30,6 +30,13 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
      * connection only when the database itself is slow or gone, and then 500 ms at most. A
      * connection held longer than the leak detection threshold is logged with the stack that
      * borrowed it (no request here holds one for more than a few hundred milliseconds).
+     * <p>
+     * The socket timeout bounds one call's wait for the server's answer ({@code 0s}: none, the
+     * driver's default). The replica's is short (see application.yml): a replica that stopped
+     * answering without closing its connections (its host hung or cut off) would otherwise hold
+     * a read until TCP gives up, minutes later; with it the read fails over to the primary
+     * ({@link ReplicaReads}) well within nginx's read timeout. The primary has none: a write
+     * cut off mid-commit must not be reported as failed while it may have committed.
      */
     record Pool(
             @NotBlank @Pattern(regexp = "jdbc:mysql:.+") String url,
@@ -37,12 +44,13 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
             String password,
             @DefaultValue("40") @Min(1) @Max(200) int maximumPoolSize,
             @DefaultValue("500ms") @NotNull @DurationMin(millis = 250) @DurationMax(minutes = 1) Duration connectionTimeout,
-            @DefaultValue("20s") @NotNull @DurationMin(seconds = 2) @DurationMax(minutes = 10) Duration leakDetectionThreshold) {
+            @DefaultValue("20s") @NotNull @DurationMin(seconds = 2) @DurationMax(minutes = 10) Duration leakDetectionThreshold,
+            @DefaultValue("0s") @NotNull @DurationMax(minutes = 10) Duration socketTimeout) {
 
         @Override
         public String toString() {
             // Keeps the password out of logs and failure analysis output.
-            return "Pool[url=" + url + ", username=" + username + ", maximumPoolSize=" + maximumPoolSize + "]";
+            return "Pool[url=" + url + ", username=" + username + ", maximumPoolSize=" + maximumPoolSize + ", socketTimeout=" + socketTimeout + "]";
         }
     }
 }

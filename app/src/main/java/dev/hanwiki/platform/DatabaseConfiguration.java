@@ -67,6 +67,7 @@ class DatabaseConfiguration {
         // host; the MariaDB driver stopped at 30 s): a pool thread must not hang on a partitioned
         // database for longer than a caller waits for a connection.
         pool.addDataSourceProperty("connectTimeout", settings.connectionTimeout().toMillis());
+        pool.addDataSourceProperty("socketTimeout", settings.socketTimeout().toMillis());
         // Never fail on the first connection attempt: an unreachable database must surface as
         // a (mappable) timeout per call, not as an exception that leaves the pool unstarted.
         pool.setInitializationFailTimeout(-1);

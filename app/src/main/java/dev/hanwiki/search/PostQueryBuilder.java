@@ -23,7 +23,8 @@ import org.apache.lucene.search.TermQuery;
  * Turns search text into Lucene queries (see docs/adr/0021-ranking-and-query-language.md).
  * <ul>
  *   <li>Every plain word is required (AND). A word the analyzer splits into several terms
- *       (갤럭시S24, 3.14) is a phrase of them. Each required part matches the title (boosted)
+ *       (갤럭시S24, 3.14) is a phrase of them; a word the pages' text may have read otherwise
+ *       (before a noun, say) also matches as that reading. Each required part matches the title (boosted)
  *       or the body. If nothing matches all of three or more words, {@link BuiltQuery#relaxed()}
  *       asks for all but one.</li>
  *   <li>Synonyms expand a word (or up to a few consecutive words) into alternatives.</li>
@@ -52,6 +53,8 @@ final class PostQueryBuilder {
         Synonyms synonyms = analysis.synonyms();
 
         List<List<Token>> words = new ArrayList<>();
+        // Per plain word, the other ways a page may have analyzed it (SearchAnalysis#queryReadings).
+        List<List<List<Token>>> otherReadings = new ArrayList<>();
         for (Clause clause : clauses) {
             List<Token> tokens = clause.kind() == Clause.Kind.CATEGORY || clause.kind() == Clause.Kind.CHOSUNG
                     ? List.of() : analysis.queryTokens(clause.text());
@@ -60,7 +63,9 @@ final class PostQueryBuilder {
                     if (clause.negated()) {
                         addIfPresent(excluded, either(tokens, 1f));
                     } else if (!tokens.isEmpty()) {
+                        List<List<Token>> readings = analysis.queryReadings(clause.text());
                         words.add(tokens);
+                        otherReadings.add(readings.subList(1, readings.size()));
                     }
                 }
                 case PHRASE -> {
@@ -90,7 +95,7 @@ final class PostQueryBuilder {
                 case CHOSUNG -> required.add(new TermQuery(new Term(PostFields.CHOSUNG, clause.text())));
             }
         }
-        addWords(words, synonyms, required, highlight);
+        addWords(words, otherReadings, synonyms, required, highlight);
 
         List<String> plainWords = SearchSyntax.plainWords(clauses);
         if (required.isEmpty() && filters.isEmpty() && categoryId == null) {
@@ -116,7 +121,8 @@ final class PostQueryBuilder {
      * Plain words, each required, with synonyms: at each position the longest run of words
      * (up to the longest synonym entry) whose terms together are a synonym key is expanded.
      */
-    private static void addWords(List<List<Token>> words, Synonyms synonyms, List<Query> required, List<Query> highlight) {
+    private static void addWords(List<List<Token>> words, List<List<List<Token>>> otherReadings, Synonyms synonyms,
+            List<Query> required, List<Query> highlight) {
         int i = 0;
         while (i < words.size()) {
             int span = 1;
@@ -130,9 +136,19 @@ final class PostQueryBuilder {
                 }
             }
             List<Token> tokens = span == 1 ? words.get(i) : joined(words.subList(i, i + span));
-            if (alternatives.isEmpty() && span == 1) {
+            if (alternatives.isEmpty() && span == 1 && otherReadings.get(i).isEmpty()) {
                 required.add(either(tokens, 1f));
                 highlight.add(field(PostFields.CONTENT, tokens));
+            } else if (alternatives.isEmpty() && span == 1) {
+                // The word as the page's text may have read it: any of its readings.
+                BooleanQuery.Builder anyOf = new BooleanQuery.Builder();
+                BooleanQuery.Builder anyOfInBody = new BooleanQuery.Builder();
+                for (List<Token> reading : concat(tokens, otherReadings.get(i))) {
+                    anyOf.add(either(reading, 1f), Occur.SHOULD);
+                    anyOfInBody.add(field(PostFields.CONTENT, reading), Occur.SHOULD);
+                }
+                required.add(anyOf.build());
+                highlight.add(anyOfInBody.build());
             } else {
                 BooleanQuery.Builder anyOf = new BooleanQuery.Builder();
                 BooleanQuery.Builder anyOfInBody = new BooleanQuery.Builder();
@@ -150,6 +166,13 @@ final class PostQueryBuilder {
             }
             i += span;
         }
+    }
+
+    private static List<List<Token>> concat(List<Token> first, List<List<Token>> rest) {
+        List<List<Token>> all = new ArrayList<>(rest.size() + 1);
+        all.add(first);
+        all.addAll(rest);
+        return all;
     }
 
     /** Terms of consecutive words, as one sequence (positions continue across words). */

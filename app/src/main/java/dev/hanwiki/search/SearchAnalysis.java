@@ -99,6 +99,11 @@ public final class SearchAnalysis {
         return tokens(state.analysis().queries(), text);
     }
 
+    /** The ways a page's text may have analyzed one query word ({@link AnalyzedText#readings}). */
+    List<List<Token>> queryReadings(String word) {
+        return AnalyzedText.readings(state.analysis().queries(), word);
+    }
+
     /**
      * The terms of an exact phrase. When the document chain pairs a common term in it, the
      * phrase is matched through the pairs, as CommonGramsQueryFilter would select them: every
@@ -158,21 +163,7 @@ public final class SearchAnalysis {
     }
 
     private static List<Token> tokens(Analyzer analyzer, String text) {
-        List<Token> out = new ArrayList<>();
-        try (TokenStream stream = analyzer.tokenStream(PostFields.CONTENT, text)) {
-            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-            PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
-            stream.reset();
-            int position = -1;
-            while (stream.incrementToken()) {
-                position += inc.getPositionIncrement();
-                out.add(new Token(term.toString(), Math.max(position, 0)));
-            }
-            stream.end();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        return AnalyzedText.tokens(analyzer, text, text.length());
     }
 
     /**

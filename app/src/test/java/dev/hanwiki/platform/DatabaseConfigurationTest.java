@@ -9,8 +9,12 @@ import org.junit.jupiter.api.Test;
 class DatabaseConfigurationTest {
 
     private static DataSourceSettings.Pool pool(Duration connectionTimeout) {
+        return pool(connectionTimeout, Duration.ZERO);
+    }
+
+    private static DataSourceSettings.Pool pool(Duration connectionTimeout, Duration socketTimeout) {
         return new DataSourceSettings.Pool("jdbc:mysql://127.0.0.1:1/hanwiki", "u", "p", 2, connectionTimeout,
-                Duration.ofSeconds(20));
+                Duration.ofSeconds(20), socketTimeout);
     }
 
     @Test
@@ -23,6 +27,18 @@ class DatabaseConfigurationTest {
             assertThat(primary.getDataSourceProperties()).containsEntry("connectTimeout", 1500L);
             assertThat(replica.getDataSourceProperties()).containsEntry("connectTimeout", 3000L);
             assertThat(replica.isReadOnly()).isTrue();
+        }
+    }
+
+    @Test
+    void driverSocketTimeoutIsThePoolsOwnSoAHungReplicaCostsAReadOneSecondNotMinutes() {
+        var settings = new DataSourceSettings(pool(Duration.ofMillis(500)), pool(Duration.ofMillis(500), Duration.ofSeconds(1)));
+        var config = new DatabaseConfiguration();
+        try (HikariDataSource primary = config.primaryDataSource(settings);
+             HikariDataSource replica = config.replicaDataSource(settings)) {
+            assertThat(replica.getDataSourceProperties()).containsEntry("socketTimeout", 1000L);
+            // 0 is Connector/J's "no timeout": a write is never cut off while it may commit.
+            assertThat(primary.getDataSourceProperties()).containsEntry("socketTimeout", 0L);
         }
     }
 }

@@ -11,7 +11,7 @@ class OverloadSizingTest {
 
     private static DataSourceSettings pools(int size) {
         var pool = new DataSourceSettings.Pool("jdbc:mysql://127.0.0.1:1/hanwiki", "u", "p", size,
-                Duration.ofMillis(500), Duration.ofSeconds(20));
+                Duration.ofMillis(500), Duration.ofSeconds(20), Duration.ZERO);
         return new DataSourceSettings(pool, pool);
     }
 
