@@ -12,7 +12,11 @@ import {
 const username = `web${RUN}`;
 const nickname = `시험${RUN.slice(-5)}`;
 const password = 'Seoul-2025web';
-const word = randomWord(3); // a word no other title has: search and autocomplete find only ours
+// A word no other page has, and no other title starts like (its first syllable and the open
+// second one the autocomplete step types): search and autocomplete then find only ours, also
+// on a stack seeded with hundreds of thousands of pages, where a random word of common
+// syllables often begins a real one (호송닙: 호송).
+const word = await uniqueWord();
 const title = `${word} 여행기`;
 const body = [
   `${word} 마을은 서울 경복궁에서 북촌 한옥마을로 가는 길에 있다.`,
@@ -21,6 +25,18 @@ const body = [
   '',
   '<img src=x onerror="window.__xss=1"> <script>window.__xss=1</script> 같은 글자는 글자로만 보여야 한다.',
 ].join('\n');
+
+async function uniqueWord() {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const w = randomWord(3);
+    const typed = w[0] + compositionStates(w[1])[1];
+    const suggested = await apiGet(`/posts/autocomplete?prefix=${encodeURIComponent(typed)}`);
+    const found = await apiGet(`/posts/search?q=${encodeURIComponent(w)}`);
+    if (suggested.status === 200 && suggested.body?.data?.length === 0
+        && found.status === 200 && found.body?.data?.results?.content?.length === 0) return w;
+  }
+  throw new Error('no unused three-syllable word in 200 tries (is the stack up?)');
+}
 
 let browser;
 let page;
