@@ -39,7 +39,7 @@ node_start() {
     --hanwiki.node.id="node$n" \
     --hanwiki.datasource.primary.url="jdbc:mysql://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.primary.username=hanwiki_app \
-    --hanwiki.datasource.replica.url="jdbc:mysql://$MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE?socketTimeout=2000" \
+    --hanwiki.datasource.replica.url="jdbc:mysql://$MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
     --hanwiki.datasource.replica.username=hanwiki_ro \
     --spring.flyway.url="jdbc:mysql://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
     --spring.flyway.user=hanwiki_migrate \

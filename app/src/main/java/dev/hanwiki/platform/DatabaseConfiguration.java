@@ -1,6 +1,8 @@
 package dev.hanwiki.platform;
 
 import com.zaxxer.hikari.HikariDataSource;
+import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
@@ -56,21 +58,47 @@ class DatabaseConfiguration {
         // The no-argument constructor defers pool start to the first getConnection().
         HikariDataSource pool = new HikariDataSource();
         pool.setPoolName(name);
-        pool.setJdbcUrl(settings.url());
+        pool.setJdbcUrl(withTimeouts(settings));
         pool.setUsername(settings.username());
         pool.setPassword(settings.password());
         pool.setMaximumPoolSize(settings.maximumPoolSize());
         pool.setConnectionTimeout(settings.connectionTimeout().toMillis());
         pool.setLeakDetectionThreshold(settings.leakDetectionThreshold().toMillis());
         pool.setReadOnly(readOnly);
-        // Connector/J waits for a TCP connect as long as the OS does (minutes to an unreachable
-        // host; the MariaDB driver stopped at 30 s): a pool thread must not hang on a partitioned
-        // database for longer than a caller waits for a connection.
-        pool.addDataSourceProperty("connectTimeout", settings.connectionTimeout().toMillis());
-        pool.addDataSourceProperty("socketTimeout", settings.socketTimeout().toMillis());
+        // Hikari checks a connection that sat idle before handing it out. By default with
+        // JDBC's isValid, which cannot wait less than a whole second, under a 5 s validation
+        // timeout: against a host that hangs or was cut off, every request borrowing a
+        // connection waited that long (HostTopologyIT, thread dumps). A test query under the
+        // network timeout waits 250 ms (Hikari's minimum); Connector/J answers a query starting
+        // with "/* ping */" with a protocol ping, as cheap as isValid.
+        pool.setValidationTimeout(250);
+        pool.setConnectionTestQuery("/* ping */ SELECT 1");
         // Never fail on the first connection attempt: an unreachable database must surface as
         // a (mappable) timeout per call, not as an exception that leaves the pool unstarted.
         pool.setInitializationFailTimeout(-1);
         return pool;
+    }
+
+    /**
+     * The URL with Connector/J's connect and socket timeouts, unless it names them itself. In
+     * the URL, not as data source properties: given as properties they did not bound a query to
+     * a cut-off replica (thread dumps showed untimed socket reads), in the URL they do.
+     * <ul>
+     *   <li>connectTimeout: Connector/J waits for a TCP connect as long as the OS does (minutes
+     *       to an unreachable host): a pool thread must not hang on a partitioned database for
+     *       longer than a caller waits for a connection.</li>
+     *   <li>socketTimeout: see {@link DataSourceSettings.Pool} (0: none).</li>
+     * </ul>
+     */
+    static String withTimeouts(DataSourceSettings.Pool settings) {
+        StringBuilder url = new StringBuilder(settings.url());
+        for (var timeout : List.of(Map.entry("connectTimeout", settings.connectionTimeout()),
+                Map.entry("socketTimeout", settings.socketTimeout()))) {
+            if (!settings.url().contains(timeout.getKey() + "=")) {
+                url.append(url.indexOf("?") < 0 ? '?' : '&').append(timeout.getKey()).append('=')
+                        .append(timeout.getValue().toMillis());
+            }
+        }
+        return url.toString();
     }
 }

@@ -24,8 +24,8 @@ class DatabaseConfigurationTest {
         var config = new DatabaseConfiguration();
         try (HikariDataSource primary = config.primaryDataSource(settings);
              HikariDataSource replica = config.replicaDataSource(settings)) {
-            assertThat(primary.getDataSourceProperties()).containsEntry("connectTimeout", 1500L);
-            assertThat(replica.getDataSourceProperties()).containsEntry("connectTimeout", 3000L);
+            assertThat(primary.getJdbcUrl()).contains("?").contains("connectTimeout=1500");
+            assertThat(replica.getJdbcUrl()).contains("connectTimeout=3000");
             assertThat(replica.isReadOnly()).isTrue();
         }
     }
@@ -36,9 +36,22 @@ class DatabaseConfigurationTest {
         var config = new DatabaseConfiguration();
         try (HikariDataSource primary = config.primaryDataSource(settings);
              HikariDataSource replica = config.replicaDataSource(settings)) {
-            assertThat(replica.getDataSourceProperties()).containsEntry("socketTimeout", 1000L);
+            assertThat(replica.getJdbcUrl()).contains("socketTimeout=1000");
             // 0 is Connector/J's "no timeout": a write is never cut off while it may commit.
-            assertThat(primary.getDataSourceProperties()).containsEntry("socketTimeout", 0L);
+            assertThat(primary.getJdbcUrl()).contains("socketTimeout=0");
+            // the idle-connection check (a ping) of both pools gives up after 250 ms, not Hikari's 5 s
+            assertThat(replica.getValidationTimeout()).isEqualTo(250L);
+            assertThat(primary.getValidationTimeout()).isEqualTo(250L);
+            // (a test query: isValid's own timeout is whole seconds)
+            assertThat(replica.getConnectionTestQuery()).startsWith("/* ping */");
         }
+    }
+
+    @Test
+    void aTimeoutTheUrlNamesItselfIsKept() {
+        var pool = new DataSourceSettings.Pool("jdbc:mysql://127.0.0.1:1/hanwiki?sslMode=REQUIRED&socketTimeout=2000", "u", "p", 2,
+                Duration.ofMillis(500), Duration.ofSeconds(20), Duration.ofSeconds(1));
+        assertThat(DatabaseConfiguration.withTimeouts(pool))
+                .isEqualTo("jdbc:mysql://127.0.0.1:1/hanwiki?sslMode=REQUIRED&socketTimeout=2000&connectTimeout=500");
     }
 }
