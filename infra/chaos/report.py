@@ -56,7 +56,10 @@ def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, resu
             fired.setdefault(name, t - t_fault)
         elif status == "resolved" and name in fired:
             resolved.setdefault(name, t - t_healed)
-    diffs = {n: (r if isinstance(r, str) else (sum(r[1:]) if not isinstance(r, OSError) else f"unreachable: {r}"))
+    # (indexed, missing, stale, ghost, content, dupes); content is None when verify-index did
+    # not compare contents (the versions already differed), so it adds nothing to the count.
+    diffs = {n: (r if isinstance(r, str) else (sum(v for v in r[1:] if v is not None)
+                                              if not isinstance(r, OSError) else f"unreachable: {r}"))
              for n, r in results.items()}
     reasons = []
     if w["before"]["errors"]:

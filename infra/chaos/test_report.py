@@ -25,12 +25,13 @@ class Judge(unittest.TestCase):
         self.dir = tempfile.mkdtemp()
         self.args = types.SimpleNamespace(baseline=20, budget=180, rate=100, hold=20)
 
-    def judge(self, name, samples, converged=25.0, lost=(), in_index=None, ok_idx=True, extra=None):
+    def judge(self, name, samples, converged=25.0, lost=(), in_index=None, ok_idx=True, extra=None, results=None):
         run = types.SimpleNamespace(dir=self.dir, events={"fault injected": T0, "healed": T0 + 20,
                                                           "load stopped": T0 + 60}, loadavg_start=[1, 1, 1])
         return report.judge(BY_NAME[name], run, samples, T0, T0 + 20,
                             None if converged is None else T0 + converged, list(lost),
-                            in_index or {"node1": 0, "node2": 0}, {"node1": (10, 0, 0, 0, 0), "node2": (10, 0, 0, 0, 0)},
+                            in_index or {"node1": 0, "node2": 0},
+                            results or {"node1": (10, 0, 0, 0, 0), "node2": (10, 0, 0, 0, 0)},
                             ok_idx, [], extra, self.args)
 
     def test_clean_run_passes_with_its_recovery_time(self):
@@ -79,6 +80,13 @@ class Judge(unittest.TestCase):
         self.assertFalse(self.judge("cache-shard-crash", clean_load(), lost=[(7, "absent")])["pass"])
         self.assertFalse(self.judge("cache-shard-crash", clean_load(), in_index={"node1": 0, "node2": 3})["pass"])
         self.assertFalse(self.judge("cache-shard-crash", clean_load(), ok_idx=False)["pass"])
+
+    def test_index_differences_count_without_an_uncompared_content_column(self):
+        # verify-index leaves content None when the versions already differed (binlog-purged run)
+        v = self.judge("binlog-purged", clean_load(), ok_idx=False,
+                       results={"node1": (10, 2, 1, 0, None, 0), "node2": (10, 0, 0, 0, 0, 0)})
+        self.assertEqual(v["index_diffs_after_heal"], {"node1": 3, "node2": 0})
+        self.assertFalse(v["pass"])
 
     def test_never_converged_is_not_recovered(self):
         v = self.judge("kafka-crash", clean_load(), converged=None)

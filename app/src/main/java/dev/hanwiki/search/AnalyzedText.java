@@ -26,21 +26,20 @@ final class AnalyzedText {
     }
 
     /**
-     * The ways a page's text may have analyzed one query word: its terms alone (first), then
-     * any other reading it gets before a noun, a verb or punctuation (only the terms that start
-     * inside the word). Most words read the same everywhere, and then this is one list. A word
-     * without Hangul, or read as one term of its own length, is not analyzed again.
+     * The other ways a page's text may have analyzed one query word, besides {@code alone} (its
+     * terms on their own): any reading it gets before a noun, a verb or punctuation (only the
+     * terms that start inside the word). Most words read the same everywhere, and then this is
+     * empty. A word without Hangul, or read as one term of its own length, is not analyzed again.
      */
-    static List<List<Token>> readings(Analyzer queries, String word) {
-        List<Token> alone = tokens(queries, word, word.length());
-        List<List<Token>> readings = new ArrayList<>(List.of(alone));
+    static List<List<Token>> otherReadings(Analyzer queries, String word, List<Token> alone) {
         if (word.chars().noneMatch(c -> c >= 0xAC00 && c <= 0xD7A3)
                 || alone.size() < 2 && (alone.isEmpty() || alone.getFirst().term().length() == word.length())) {
-            return readings;
+            return List.of();
         }
+        List<List<Token>> readings = new ArrayList<>();
         for (String follower : FOLLOWERS) {
             List<Token> within = tokens(queries, word + follower, word.length());
-            if (!within.isEmpty() && !readings.contains(within)) {
+            if (!within.isEmpty() && !within.equals(alone) && !readings.contains(within)) {
                 readings.add(within);
             }
         }

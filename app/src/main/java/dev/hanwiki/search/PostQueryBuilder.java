@@ -53,7 +53,7 @@ final class PostQueryBuilder {
         Synonyms synonyms = analysis.synonyms();
 
         List<List<Token>> words = new ArrayList<>();
-        // Per plain word, the other ways a page may have analyzed it (SearchAnalysis#queryReadings).
+        // Per plain word, the other ways a page may have analyzed it (SearchAnalysis#otherReadings).
         List<List<List<Token>>> otherReadings = new ArrayList<>();
         for (Clause clause : clauses) {
             List<Token> tokens = clause.kind() == Clause.Kind.CATEGORY || clause.kind() == Clause.Kind.CHOSUNG
@@ -63,9 +63,8 @@ final class PostQueryBuilder {
                     if (clause.negated()) {
                         addIfPresent(excluded, either(tokens, 1f));
                     } else if (!tokens.isEmpty()) {
-                        List<List<Token>> readings = analysis.queryReadings(clause.text());
                         words.add(tokens);
-                        otherReadings.add(readings.subList(1, readings.size()));
+                        otherReadings.add(analysis.otherReadings(clause.text(), tokens));
                     }
                 }
                 case PHRASE -> {

@@ -99,9 +99,12 @@ public final class SearchAnalysis {
         return tokens(state.analysis().queries(), text);
     }
 
-    /** The ways a page's text may have analyzed one query word ({@link AnalyzedText#readings}). */
-    List<List<Token>> queryReadings(String word) {
-        return AnalyzedText.readings(state.analysis().queries(), word);
+    /**
+     * Other ways a page's text may have analyzed one query word whose own terms are
+     * {@code alone} ({@link AnalyzedText#otherReadings}); usually none.
+     */
+    List<List<Token>> otherReadings(String word, List<Token> alone) {
+        return AnalyzedText.otherReadings(state.analysis().queries(), word, alone);
     }
 
     /**
