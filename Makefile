@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools backup restore backup-status it-overload bench-overload
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -94,6 +94,9 @@ dashboards: ## render every dashboard's panels to PNG from the live Prometheus i
 
 backup: ## base backup of the primary (mariadb-backup) into var/backup/base; the binlog archive runs beside the stack
 	@bash $(INFRA)/backup.sh full
+
+cdc-resnapshot: ## the Debezium connector takes a new snapshot (its binlog position was purged; docs/runbooks/cdc.md)
+	@bash $(INFRA)/backup.sh resnapshot
 
 backup-status: ## newest base backup, binlog archiver, archived and primary GTIDs
 	@bash $(INFRA)/backup.sh status

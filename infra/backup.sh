@@ -7,6 +7,8 @@
 #   infra/backup.sh status               newest base, archiver state, archived and primary GTIDs
 #   infra/backup.sh lose-primary         SIGKILL the primary and move its data directory away
 #                                        (to var/mariadb/primary/data.lost): a lost disk, for drills
+#   infra/backup.sh resnapshot           the connector takes a new snapshot (its stored binlog
+#                                        position was purged: docs/runbooks/cdc.md)
 #   infra/backup.sh restore [--until 'YYYY-MM-DD HH:MM:SS']
 #                                        restore the primary from the newest base + the archive (up to
 #                                        the first event at or after UNTIL, local time; default: all
@@ -23,6 +25,7 @@ case "$cmd" in
   full) backup_full ;;
   wait-archived) archive_wait "${1:-30}"; ok "archive holds the primary's position" ;;
   status) backup_status ;;
+  resnapshot) connector_resnapshot ;;
   lose-primary)
     kill_now mariadb-primary
     rm -rf "$(db_dir primary)/data.lost"
@@ -35,5 +38,5 @@ case "$cmd" in
       [[ "$until" =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}\ [0-9]{2}:[0-9]{2}:[0-9]{2}$ ]] || die "--until must be 'YYYY-MM-DD HH:MM:SS' (local time), not '$until'"
     elif [ -n "${1:-}" ]; then die "usage: infra/backup.sh restore [--until 'YYYY-MM-DD HH:MM:SS']"; fi
     restore_pitr "$until" ;;
-  *) die "usage: infra/backup.sh full|wait-archived [S]|status|lose-primary|restore [--until 'YYYY-MM-DD HH:MM:SS']" ;;
+  *) die "usage: infra/backup.sh full|wait-archived [S]|status|resnapshot|lose-primary|restore [--until 'YYYY-MM-DD HH:MM:SS']" ;;
 esac

@@ -184,6 +184,22 @@ change_stream_restart() {
   connector_wait
 }
 
+# connector_resnapshot: the connector reads every post anew (a new snapshot) and then streams
+# from the primary's current position. For a connector whose stored binlog position was purged:
+# Debezium cannot see purged GTIDs on MariaDB, so snapshot.mode=when_needed does not notice and
+# the task fails with error 1236 (chaos scenario binlog-purged). The change topic stays: the
+# nodes apply the snapshot's posts as unchanged (their versions are not newer).
+connector_resnapshot() {
+  log "re-snapshot: stopping the connector, deleting its stored offsets, resuming"
+  [ "$(connector_state 2>/dev/null)" = STOPPED ] || connector_put stop || die "could not stop the connector"
+  wait_for "connector stopped" 60 connect connector_stopped
+  connect_curl -fsS -o /dev/null -X DELETE "$(CONNECT_URL)/connectors/$CONNECTOR/offsets" \
+    || die "could not delete the connector's offsets"
+  connector_put resume || die "could not resume the connector"
+  connector_wait
+  ok "connector resumed: it re-reads every post, then streams (make verify-index WAIT=600 to follow)"
+}
+
 # restore_pitr [UNTIL]: the whole restore; prints the recovery point. The stack must have been
 # up (Kafka, Connect); the primary may be dead or its data gone.
 restore_pitr() {
