@@ -135,24 +135,18 @@ final class PostQueryBuilder {
                 }
             }
             List<Token> tokens = span == 1 ? words.get(i) : joined(words.subList(i, i + span));
-            if (alternatives.isEmpty() && span == 1 && otherReadings.get(i).isEmpty()) {
+            // The word as the page's text may have read it (only a word without synonyms).
+            List<List<Token>> readings = span == 1 && alternatives.isEmpty() ? otherReadings.get(i) : List.of();
+            if (alternatives.isEmpty() && readings.isEmpty()) {
                 required.add(either(tokens, 1f));
                 highlight.add(field(PostFields.CONTENT, tokens));
-            } else if (alternatives.isEmpty() && span == 1) {
-                // The word as the page's text may have read it: any of its readings.
-                BooleanQuery.Builder anyOf = new BooleanQuery.Builder();
-                BooleanQuery.Builder anyOfInBody = new BooleanQuery.Builder();
-                for (List<Token> reading : concat(tokens, otherReadings.get(i))) {
-                    anyOf.add(either(reading, 1f), Occur.SHOULD);
-                    anyOfInBody.add(field(PostFields.CONTENT, reading), Occur.SHOULD);
-                }
-                required.add(anyOf.build());
-                highlight.add(anyOfInBody.build());
             } else {
                 BooleanQuery.Builder anyOf = new BooleanQuery.Builder();
                 BooleanQuery.Builder anyOfInBody = new BooleanQuery.Builder();
-                anyOf.add(either(tokens, 1f), Occur.SHOULD);
-                anyOfInBody.add(field(PostFields.CONTENT, tokens), Occur.SHOULD);
+                for (List<Token> reading : concat(tokens, readings)) {
+                    anyOf.add(either(reading, 1f), Occur.SHOULD);
+                    anyOfInBody.add(field(PostFields.CONTENT, reading), Occur.SHOULD);
+                }
                 for (List<String> alternative : alternatives) {
                     List<Token> altTokens = sequence(alternative);
                     // A phrase scores the sum of its terms' weights: divide so that a two-word
