@@ -12,7 +12,7 @@ command -v node >/dev/null || die "no node: the browser tests need Node.js >= 20
 [ -f "$dir/node_modules/playwright-core/package.json" ] || die "playwright-core is not installed in web/test (make install runs npm ci there)"
 port_open 127.0.0.1 "$NGINX_PORT" || die "nothing listens on :$NGINX_PORT: start the stack first (make up)"
 
-export CHROMIUM HANWIKI_URL="http://localhost:$NGINX_PORT"
+export CHROMIUM HANWIKI_URL="http://localhost:$NGINX_PORT" HANWIKI_NODES="http://$NODE1_ADDR:$NODE1_PORT,http://$NODE2_ADDR:$NODE2_PORT"
 case "${1:-test}" in
   test)
     log "browser tests: $(basename "$CHROMIUM") $("$CHROMIUM" --version 2>/dev/null | awk '{print $2}') headless against $HANWIKI_URL"

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE, RUN, launch, newPage, shot, randomWord, compositionStates, otherVowel, eventually, apiGet,
-  accessibilityViolations, keyboardWord,
+  eventuallyOnEveryNode, accessibilityViolations, keyboardWord,
 } from './lib.mjs';
 
 const username = `web${RUN}`;
@@ -118,10 +118,8 @@ test('create a page', async () => {
 
 test('find it by autocomplete while typing Korean (during IME composition)', async () => {
   // wait until the change stream has filed the title (the UI asks once per keystroke)
-  await eventually('autocomplete knows the new title', async () => {
-    const r = await apiGet(`/posts/autocomplete?prefix=${encodeURIComponent(word.slice(0, 2))}&ids=true`);
-    return r.body?.data?.some((s) => s.id === postId);
-  });
+  await eventuallyOnEveryNode('autocomplete knows the new title', `/posts/autocomplete?prefix=${encodeURIComponent(word.slice(0, 2))}&ids=true`,
+    (r) => r.body?.data?.some((s) => s.id === postId));
   await page.goto(`${BASE}/#/`);
   const box = page.getByRole('combobox', { name: '위키 검색' });
   await box.click();
@@ -155,10 +153,8 @@ test('find it by autocomplete while typing Korean (during IME composition)', asy
 });
 
 test('find it by search: highlighted snippet rendered safely, facets, did-you-mean', async () => {
-  await eventually('search finds the new page', async () => {
-    const r = await apiGet(`/posts/search?q=${encodeURIComponent(word)}`);
-    return r.body?.data?.results?.content?.some((h) => h.id === postId);
-  });
+  await eventuallyOnEveryNode('search finds the new page', `/posts/search?q=${encodeURIComponent(word)}`,
+    (r) => r.body?.data?.results?.content?.some((h) => h.id === postId));
   const box = page.getByRole('combobox', { name: '위키 검색' });
   await box.fill(word);
   await page.getByRole('button', { name: '검색', exact: true }).click();
@@ -213,10 +209,8 @@ test('the keyboard-layout rescue says what it searched, and its link searches th
     return { status: r.status, id: (await r.json()).data?.id };
   }, hangul);
   assert.equal(created.status, 201);
-  await eventually('the keys are rescued to the new page', async () => {
-    const r = await apiGet(`/posts/search?q=${keys}`);
-    return r.body?.data?.rewrittenFrom === keys && r.body.data.results.content.some((h) => h.id === created.id);
-  });
+  await eventuallyOnEveryNode('the keys are rescued to the new page', `/posts/search?q=${keys}`,
+    (r) => r.body?.data?.rewrittenFrom === keys && r.body.data.results.content.some((h) => h.id === created.id));
   await page.goto(`${BASE}/#/search?q=${keys}`);
   const notice = page.locator('.notice');
   await notice.filter({ hasText: hangul }).waitFor();

@@ -112,9 +112,25 @@ export async function eventually(what, fn, timeoutMs = 15000) {
   }
 }
 
-export async function apiGet(path) {
-  const r = await fetch(`${BASE}/api/v1.0${path}`);
+export async function apiGet(path, base = BASE) {
+  const r = await fetch(`${base}/api/v1.0${path}`);
   return { status: r.status, body: await r.json().catch(() => null) };
+}
+
+// The app nodes themselves (infra/web.sh passes them), bypassing nginx. Each node indexes the
+// change stream on its own, one can lag the other, and nginx picks either for the browser's
+// next call: a page must be found on both before the browser is sent to find it.
+export const NODES = (process.env.HANWIKI_NODES || '').split(',').filter(Boolean);
+
+/** Polls until fn(answer) holds for GET path on every node (through nginx when no nodes are known). */
+export async function eventuallyOnEveryNode(what, path, fn, timeoutMs = 15000) {
+  const bases = NODES.length ? NODES : [BASE];
+  return eventually(what, async () => {
+    for (const base of bases) {
+      if (!fn(await apiGet(path, base))) return false;
+    }
+    return true;
+  }, timeoutMs);
 }
 
 const AXE = new URL('./node_modules/axe-core/axe.min.js', import.meta.url);

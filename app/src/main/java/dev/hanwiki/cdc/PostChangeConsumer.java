@@ -1,5 +1,6 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.change.IndexPosition;
 import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.lifecycle.ConsumerLoop;
 import dev.hanwiki.platform.NodeSettings;
@@ -150,11 +151,12 @@ class PostChangeConsumer extends ConsumerLoop {
         metrics.recordArrival(result, polledAt);
         metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
         metrics.recordBatch(result, clock.millis());
-        if (!result.changes().isEmpty()) {
-            metrics.stage(IndexerMetrics.Stage.LISTENERS).record(() -> publish(new PostsIndexed(result.changes())));
-        }
         for (TopicPartition tp : records.partitions()) {
             applied.applied(tp.partition(), records.records(tp).getLast().offset() + 1);
+        }
+        if (!result.changes().isEmpty()) {
+            IndexPosition position = new IndexPosition(applied.view());
+            metrics.stage(IndexerMetrics.Stage.LISTENERS).record(() -> publish(new PostsIndexed(result.changes(), position)));
         }
     }
 

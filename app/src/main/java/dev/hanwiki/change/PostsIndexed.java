@@ -9,9 +9,9 @@ import java.util.List;
  * it; it is published once per node, so anything shared that listens must be idempotent.
  * Stale events (older than what the index holds) and unreadable ones are not in it. The
  * indexer ({@code cdc}) publishes it; it lives here so that its listeners need not depend on
- * the indexer.
+ * the indexer. {@code position}: where the node's search stands once these are shown.
  */
-public record PostsIndexed(List<Change> changes) {
+public record PostsIndexed(List<Change> changes, IndexPosition position) {
 
     public PostsIndexed {
         changes = List.copyOf(changes);

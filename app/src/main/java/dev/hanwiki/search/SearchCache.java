@@ -2,6 +2,7 @@ package dev.hanwiki.search;
 
 import dev.hanwiki.cache.TieredCache;
 import dev.hanwiki.cache.TieredCaches;
+import dev.hanwiki.change.IndexPosition;
 import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
@@ -29,6 +30,13 @@ import org.springframework.stereotype.Component;
  * answers, and an answer (from L1 or L2) counts only if its computation began in the current
  * epoch. So an answer misses an indexed change for at most {@code staleness}; with no writes,
  * answers live for their TTL.
+ *
+ * <p>The L2 answers are shared by both nodes, and one node's indexer can lag the other's. So an
+ * answer also records where its node's search stood in the change stream when it began
+ * ({@link IndexPosition}), and a node serves it only if that position covers the one this
+ * node's epoch began at: an answer from a node that had not yet shown a change this node
+ * shows is recomputed, not served until this node's next epoch (which, with no further
+ * writes, would be its TTL).
  */
 @Component
 class SearchCache extends Background {
@@ -41,7 +49,17 @@ class SearchCache extends Background {
      * database's details (nicknames, live counts) because it failed, or stopped at its time
      * budget (ADR 0087); served, never cached.
      */
-    record CachedSearch(long startedAtMillis, SearchResponse response, boolean partial) {
+    record CachedSearch(long startedAtMillis, IndexPosition position, SearchResponse response, boolean partial) {
+
+        /** Whether this answer may be served in {@code epoch}: whole, begun in it, from an index that showed what it began with. */
+        boolean servableIn(Epoch epoch) {
+            return !partial && startedAtMillis >= epoch.startMillis()
+                    && position != null && position.covers(epoch.position());
+        }
+    }
+
+    /** When this node's current epoch began, and where its search stood then. */
+    record Epoch(long startMillis, IndexPosition position) {
     }
 
     /** What a search computed; {@code partial} as in {@link CachedSearch}. */
@@ -52,7 +70,8 @@ class SearchCache extends Background {
     private final TieredCache<CachedSearch> answers;
     private final Clock clock;
     private final Object lock = new Object();
-    private volatile long epochStartMillis;
+    private volatile Epoch epoch;
+    private volatile IndexPosition shown = IndexPosition.NONE;
     private boolean epochScheduled;
 
     SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock) {
@@ -60,22 +79,24 @@ class SearchCache extends Background {
         this.settings = settings;
         this.answers = caches.region(settings.region(), CachedSearch.class);
         this.clock = clock;
-        this.epochStartMillis = clock.millis();
+        this.epoch = new Epoch(clock.millis(), IndexPosition.NONE);
     }
 
     /** The answer and whether it is partial (a partial answer was computed for this very call, and is not cached). */
     CachedSearch get(SearchRequest request, Supplier<Computed> origin) {
         return answers.await(key(request), k -> {
             long started = clock.millis();
+            IndexPosition position = shown;
             Computed computed = origin.get();
-            return Optional.of(new CachedSearch(started, computed.response(), computed.partial()));
-        }, value -> value.map(v -> !v.partial() && v.startedAtMillis() >= epochStartMillis).orElse(false))
+            return Optional.of(new CachedSearch(started, position, computed.response(), computed.partial()));
+        }, value -> value.map(v -> v.servableIn(epoch)).orElse(false))
                 .orElseThrow();
     }
 
     /** Node-local, on the indexer thread: start a new epoch now, or once the current one is old enough. */
     @EventListener
     void onIndexed(PostsIndexed indexed) {
+        shown = indexed.position();
         // Likes and view flushes that kept every page's ranking bucket changed no document:
         // answers computed before them are still what the index says.
         if (indexed.changes().stream().noneMatch(PostsIndexed.Change::reindexed)) {
@@ -86,7 +107,7 @@ class SearchCache extends Background {
                 if (epochScheduled) {
                     return;
                 }
-                long due = epochStartMillis + settings.staleness().toMillis() - clock.millis();
+                long due = epoch.startMillis() + settings.staleness().toMillis() - clock.millis();
                 if (due <= 0) {
                     newEpoch();
                 } else {
@@ -107,7 +128,7 @@ class SearchCache extends Background {
     }
 
     private void newEpoch() {
-        epochStartMillis = clock.millis();
+        epoch = new Epoch(clock.millis(), shown);
         answers.evictAllLocal();
     }
 
