@@ -42,7 +42,7 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
             @NotBlank @Pattern(regexp = "jdbc:mysql:.+") String url,
             @NotBlank String username,
             String password,
-            @DefaultValue("40") @Min(1) @Max(200) int maximumPoolSize,
+            @DefaultValue("70") @Min(1) @Max(200) int maximumPoolSize,
             @DefaultValue("500ms") @NotNull @DurationMin(millis = 250) @DurationMax(minutes = 1) Duration connectionTimeout,
             @DefaultValue("20s") @NotNull @DurationMin(seconds = 2) @DurationMax(minutes = 10) Duration leakDetectionThreshold,
             @DefaultValue("0s") @NotNull @DurationMax(minutes = 10) Duration socketTimeout) {

@@ -19,7 +19,9 @@ import org.springframework.validation.annotation.Validated;
  * @param enabled          off only to measure the node without it (the "before" of docs/bench/overload.md)
  * @param minLimit         the limit never drops below this many requests in flight (a burst this
  *                         size is never shed, whatever the latency)
- * @param initialLimit     the limit at start-up
+ * @param initialLimit     the limit at start-up (the maximum: the limit shrinks when latency says
+ *                         so; it grows only while at least half used, which a node far below
+ *                         capacity never is, so a lower start would stay the limit for good)
  * @param maxLimit         the limit never grows past this; with the partitions' guarantees it bounds
  *                         the requests that can hold a DB connection ({@link OverloadSizing})
  * @param latencyTarget    the node-side p95 of a window above which the limit shrinks
@@ -40,8 +42,8 @@ import org.springframework.validation.annotation.Validated;
 record OverloadSettings(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("8") @Min(1) @Max(500) int minLimit,
-        @DefaultValue("12") @Min(1) @Max(500) int initialLimit,
-        @DefaultValue("16") @Min(1) @Max(500) int maxLimit,
+        @DefaultValue("32") @Min(1) @Max(500) int initialLimit,
+        @DefaultValue("32") @Min(1) @Max(500) int maxLimit,
         @DefaultValue("50ms") @NotNull @DurationMin(millis = 1) @DurationMax(seconds = 10) Duration latencyTarget,
         @DefaultValue("0.9") @DecimalMin("0.5") @DecimalMax("0.99") double backoffRatio,
         @DefaultValue("500ms") @NotNull @DurationMin(millis = 100) @DurationMax(seconds = 10) Duration window,

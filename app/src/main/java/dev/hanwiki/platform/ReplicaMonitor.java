@@ -2,12 +2,17 @@ package dev.hanwiki.platform;
 
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -18,6 +23,11 @@ import org.springframework.stereotype.Component;
  * staleness a reader would see, with no privilege beyond SELECT. Reads leave the replica when
  * it is unreachable or lags beyond the bound, and come back at the first good probe. A failed
  * read reports the replica unreachable at once, without waiting for the next probe.
+ *
+ * <p>The replica pool's socket timeout is short (a request's read of a replica whose host hangs
+ * or was cut off fails over to the primary within it). The probe's wait is long by design (up
+ * to {@code max-replica-lag}), so the probe widens its own connection's network timeout for
+ * that one call; the pool restores the connection's timeout when it is returned.
  */
 @Component
 public class ReplicaMonitor extends Background {
@@ -31,16 +41,21 @@ public class ReplicaMonitor extends Background {
     public record Status(State state, boolean readsOnReplica, Duration lastLag, Instant checkedAt, String reason) {
     }
 
+    /** How much longer than {@code max-replica-lag} the probe's wait may take to answer. */
+    static final Duration PROBE_MARGIN = Duration.ofMillis(500);
+
     private final JdbcClient replica;
+    private final JdbcTemplate replicaConnections;
     private final JdbcClient primary;
     private final ReadRoutingSettings settings;
     private final Clock clock;
     private volatile Status status;
 
-    ReplicaMonitor(@ReplicaDatabase JdbcClient replica, @PrimaryDatabase JdbcClient primary,
+    ReplicaMonitor(@ReplicaDatabase DataSource replica, @PrimaryDatabase JdbcClient primary,
             ReadRoutingSettings settings, Clock clock) {
         super("replica-monitor", Phases.SERVING, Duration.ofSeconds(2));
-        this.replica = replica;
+        this.replica = JdbcClient.create(replica);
+        this.replicaConnections = new JdbcTemplate(replica);
         this.primary = primary;
         this.settings = settings;
         this.clock = clock;
@@ -78,9 +93,7 @@ public class ReplicaMonitor extends Background {
                 update(State.HEALTHY, status.lastLag(), position == null ? "reachable; lag unknown (primary unavailable)" : "reachable");
                 return;
             }
-            Integer result = replica.sql(settings.gtidFlavor().waitSql)
-                    .params(position, seconds(settings.maxReplicaLag()))
-                    .query(Integer.class).optional().orElse(null);
+            Integer result = awaitApplied(position);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             if (settings.gtidFlavor().reached(result)) {
                 update(State.HEALTHY, took, "caught up within " + settings.maxReplicaLag());
@@ -90,6 +103,25 @@ public class ReplicaMonitor extends Background {
         } catch (DataAccessException e) {
             update(State.UNREACHABLE, status.lastLag(), rootMessage(e));
         }
+    }
+
+    /** The GTID wait for {@code position}, bounded by max-replica-lag, on a connection allowed to wait that long. */
+    private Integer awaitApplied(String position) {
+        int networkTimeout = (int) settings.maxReplicaLag().plus(PROBE_MARGIN).toMillis();
+        return replicaConnections.execute((ConnectionCallback<Integer>) connection -> {
+            connection.setNetworkTimeout(Runnable::run, networkTimeout);
+            try (PreparedStatement wait = connection.prepareStatement(settings.gtidFlavor().waitSql)) {
+                wait.setString(1, position);
+                wait.setDouble(2, seconds(settings.maxReplicaLag()));
+                try (ResultSet answer = wait.executeQuery()) {
+                    if (!answer.next()) {
+                        return null;
+                    }
+                    int value = answer.getInt(1);
+                    return answer.wasNull() ? null : value;
+                }
+            }
+        });
     }
 
     private synchronized void update(State state, Duration lag, String reason) {

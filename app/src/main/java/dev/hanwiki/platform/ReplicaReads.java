@@ -1,5 +1,6 @@
 package dev.hanwiki.platform;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -17,6 +18,12 @@ import org.springframework.stereotype.Component;
  * bound, and the query itself reaches it. Correct: if the client wrote recently
  * ({@link ReadYourWrites}), the replica must have applied that write first. Losing the replica
  * thus costs primary capacity, never errors, and never shows a writer an older version.
+ *
+ * <p>The other way round, a read the primary cannot answer (it is restarting, or cut off) is
+ * answered by the replica when that is still correct: the replica is then the only copy left,
+ * so lag alone does not rule it out (as {@link ReplicaMonitor} judges it when the primary's
+ * position cannot be read); a writer's read waits there, up to {@code max-replica-lag}, for
+ * the writer's position, and gets the primary's error if it does not arrive.
  */
 @Component
 public class ReplicaReads {
@@ -42,20 +49,18 @@ public class ReplicaReads {
 
     /** @param query a read-only query; it may run twice (replica, then primary), so no side effects */
     public <T> T query(Function<JdbcClient, T> query) {
+        Optional<String> position = readYourWrites.requiredPosition();
         if (!monitor.readsOnReplica()) {
-            return onPrimary(query);
+            return onPrimaryElseReplica(query, position);
         }
         try {
-            Optional<String> position = readYourWrites.requiredPosition();
             if (position.isPresent()) {
-                if (!replicaHasApplied(position.get())) {
-                    return onPrimary(query);
+                if (!replicaHasApplied(position.get(), settings.syncWait())) {
+                    return onPrimaryElseReplica(query, position);
                 }
                 readYourWrites.reached();
             }
-            T result = query.apply(replica);
-            metrics.read(true);
-            return result;
+            return onReplica(query);
         } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException e) {
             // Connector/J reports a connection that died mid-query (the replica killed) as a
             // recoverable exception, MariaDB's driver as a resource failure: both mean "ask the primary".
@@ -65,10 +70,37 @@ public class ReplicaReads {
         }
     }
 
-    private boolean replicaHasApplied(String position) {
+    /** The primary; if it cannot answer, the replica when that is still correct (class comment). */
+    private <T> T onPrimaryElseReplica(Function<JdbcClient, T> query, Optional<String> position) {
+        try {
+            return onPrimary(query);
+        } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException primaryDown) {
+            try {
+                if (position.isPresent() && !replicaHasApplied(position.get(), settings.maxReplicaLag())) {
+                    throw primaryDown;
+                }
+                T result = onReplica(query);
+                log.debug("Primary read failed; answered from the replica", primaryDown);
+                return result;
+            } catch (DataAccessException replicaDown) {
+                if (replicaDown != primaryDown) {
+                    primaryDown.addSuppressed(replicaDown);
+                }
+                throw primaryDown;
+            }
+        }
+    }
+
+    private <T> T onReplica(Function<JdbcClient, T> query) {
+        T result = query.apply(replica);
+        metrics.read(true);
+        return result;
+    }
+
+    private boolean replicaHasApplied(String position, Duration wait) {
         try {
             Integer result = replica.sql(settings.gtidFlavor().waitSql)
-                    .params(position, ReplicaMonitor.seconds(settings.syncWait()))
+                    .params(position, ReplicaMonitor.seconds(wait))
                     .query(Integer.class).optional().orElse(null);
             return settings.gtidFlavor().reached(result);
         } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException e) {

@@ -9,6 +9,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.stereotype.Service;
 
 /**
@@ -101,11 +104,8 @@ class PostService {
         List<PostSummary> rows;
         boolean hasNext;
         if (cacheSettings.cachesList(paging) && !readYourWrites.carriesWritePosition()) {
-            PostCaches.CachedPage page = caches.page(categoryId, paging, (fromPrimary, startedAt) -> {
-                List<PostSummary> loaded = fromPrimary ? posts.pageOnPrimary(categoryId, paging) : posts.page(categoryId, paging);
-                boolean more = loaded.size() > paging.size();
-                return new PostCaches.CachedPage(startedAt, more ? loaded.subList(0, paging.size()) : loaded, more);
-            });
+            PostCaches.CachedPage page = caches.page(categoryId, paging,
+                    (fromPrimary, startedAt) -> pageToCache(categoryId, paging, fromPrimary, startedAt));
             rows = caches.withAnnouncedCounters(page.rows());
             hasNext = page.hasNext();
         } else {
@@ -119,6 +119,28 @@ class PostService {
             throw new CategoryNotFoundException(categoryId);
         }
         return ResultSlice.of(rows, paging.page(), paging.size(), hasNext);
+    }
+
+    /**
+     * A list page for the cache: from the primary while a recent change may not have reached the
+     * replica. If the primary cannot answer (restarting, cut off), the replica's page, which may
+     * lack that change: served to this reader, stamped so that the cache never serves it again.
+     */
+    private PostCaches.CachedPage pageToCache(Long categoryId, Paging paging, boolean fromPrimary, long startedAt) {
+        List<PostSummary> loaded;
+        long stamp = startedAt;
+        if (fromPrimary) {
+            try {
+                loaded = posts.pageOnPrimary(categoryId, paging);
+            } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException primaryDown) {
+                loaded = posts.page(categoryId, paging);
+                stamp = Long.MIN_VALUE;
+            }
+        } else {
+            loaded = posts.page(categoryId, paging);
+        }
+        boolean more = loaded.size() > paging.size();
+        return new PostCaches.CachedPage(stamp, more ? loaded.subList(0, paging.size()) : loaded, more);
     }
 
     private PostRepository.LockedPost lockOwned(long id, long caller) {

@@ -16,32 +16,32 @@ class OverloadSizingTest {
     }
 
     private static OverloadSettings defaults() {
-        return new OverloadSettings(true, 8, 12, 16, Duration.ofMillis(50), 0.9, Duration.ofMillis(500),
+        return new OverloadSettings(true, 8, 32, 32, Duration.ofMillis(50), 0.9, Duration.ofMillis(500),
                 0.7, 0.25, 0.05, 100, Duration.ofMillis(100), Duration.ofSeconds(1), 3);
     }
 
     @Test
     void theWorstCaseCountsTheLimitPlusEveryPartitionsGuarantee() {
-        // 16 + ceil(11.2) + ceil(4) + ceil(0.8)
-        assertThat(OverloadSizing.worstCaseInflight(defaults())).isEqualTo(16 + 12 + 4 + 1);
+        // 32 + ceil(22.4) + ceil(8) + ceil(1.6)
+        assertThat(OverloadSizing.worstCaseInflight(defaults())).isEqualTo(32 + 23 + 8 + 2);
     }
 
     @Test
     void theDefaultsFit() {
-        OverloadSizing.check(defaults(), pools(40), 200);
+        OverloadSizing.check(defaults(), pools(70), 200);
     }
 
     @Test
     void aPoolSmallerThanTheLimiterCanAdmitStopsStartUp() {
-        assertThatThrownBy(() -> OverloadSizing.check(defaults(), pools(35), 200))
+        assertThatThrownBy(() -> OverloadSizing.check(defaults(), pools(60), 200))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("maximum-pool-size=35")
-                .hasMessageContaining("Raise the pool to 36");
+                .hasMessageContaining("maximum-pool-size=60")
+                .hasMessageContaining("Raise the pool to 68");
     }
 
     @Test
     void aBacklogThatDoesNotFitTheServerThreadsStopsStartUp() {
-        assertThatThrownBy(() -> OverloadSizing.check(defaults(), pools(40), 120))
+        assertThatThrownBy(() -> OverloadSizing.check(defaults(), pools(70), 160))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("backlog-size=100");
     }

@@ -1,6 +1,7 @@
 package dev.hanwiki.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -22,7 +23,11 @@ class ReplicaReadsTest {
 
     /** Refuses connections (nothing listens on port 1): a database that is down. */
     private static JdbcClient unreachable() {
-        return JdbcClient.create(new DriverManagerDataSource("jdbc:mysql://127.0.0.1:1/hanwiki?connectTimeout=200"));
+        return JdbcClient.create(unreachableSource());
+    }
+
+    private static DriverManagerDataSource unreachableSource() {
+        return new DriverManagerDataSource("jdbc:mysql://127.0.0.1:1/hanwiki?connectTimeout=200");
     }
 
     static final ReadRoutingSettings SETTINGS = new ReadRoutingSettings(Duration.ofSeconds(1), Duration.ofSeconds(1),
@@ -31,17 +36,18 @@ class ReplicaReadsTest {
     // The query below only looks at which client it got; only the writer check really connects.
     private final JdbcClient replica = unreachable();
     private final JdbcClient primary = unreachable();
-    private final ReplicaMonitor monitor = new ReplicaMonitor(replica, primary, SETTINGS, Clock.systemUTC());
+    private final ReplicaMonitor monitor = new ReplicaMonitor(unreachableSource(), primary, SETTINGS, Clock.systemUTC());
     private final ReplicaReads reads = new ReplicaReads(replica, primary, monitor, new ReadYourWrites(SETTINGS), SETTINGS,
             new ReadRoutingMetrics(monitor));
     private final List<String> asked = new ArrayList<>();
     private boolean replicaDown;
+    private boolean primaryDown;
 
     private final Function<JdbcClient, String> query = db -> {
         String name = db == replica ? "replica" : "primary";
         asked.add(name);
-        if (db == replica && replicaDown) {
-            throw new CannotGetJdbcConnectionException("Failed to obtain JDBC Connection");
+        if (db == replica && replicaDown || db == primary && primaryDown) {
+            throw new CannotGetJdbcConnectionException("Failed to obtain JDBC Connection (" + name + ")");
         }
         return name;
     };
@@ -109,6 +115,44 @@ class ReplicaReadsTest {
 
         assertThat(reads.query(query)).isEqualTo("primary");
         assertThat(asked).containsExactly("primary");
+    }
+
+    @Test
+    void aReadThePrimaryCannotAnswerIsAnsweredByTheReplicaEvenWhenReadsHadLeftIt() {
+        // reads left the replica (a failed read), then the primary went down (primary-restart)
+        replicaDown = true;
+        reads.query(query);
+        replicaDown = false;
+        primaryDown = true;
+        asked.clear();
+
+        assertThat(reads.query(query)).isEqualTo("replica");
+        assertThat(asked).containsExactly("primary", "replica");
+    }
+
+    @Test
+    void aWritersReadThePrimaryCannotAnswerGetsThePrimarysErrorWhenTheReplicaCannotShowItsWrite() {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/v1.0/posts/1");
+        request.addHeader(ReadYourWrites.HEADER, new ReadYourWrites(SETTINGS).sign("0-1-42"));
+        RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request, new MockHttpServletResponse()));
+        primaryDown = true;
+
+        // the replica cannot confirm the position (its wait fails): never an older version
+        assertThatThrownBy(() -> reads.query(query))
+                .isInstanceOf(CannotGetJdbcConnectionException.class)
+                .hasMessageContaining("(primary)");
+        assertThat(asked).containsExactly("primary");
+    }
+
+    @Test
+    void whenBothAreDownTheReadFailsWithThePrimarysError() {
+        primaryDown = true;
+        replicaDown = true;
+
+        assertThatThrownBy(() -> reads.query(query))
+                .isInstanceOf(CannotGetJdbcConnectionException.class)
+                .hasMessageContaining("(primary)");
+        assertThat(asked).containsExactly("replica", "primary");
     }
 
     @Test
