@@ -21,6 +21,7 @@ import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -64,9 +65,14 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.BAD_REQUEST, ProblemCodes.INVALID_INPUT, detail);
     }
 
-    /** A database outage is not a bug in the request: say so with 503 so clients may retry. */
+    /**
+     * A database outage is not a bug in the request: say so with 503 so clients may retry. A
+     * {@link TransactionSystemException} is the transaction manager failing to talk to the
+     * database (here: a rollback on a connection the primary's restart had closed, which hides
+     * the link failure that caused it); the server rolls such a transaction back itself.
+     */
     @ExceptionHandler({DataAccessResourceFailureException.class, RecoverableDataAccessException.class,
-            CannotCreateTransactionException.class})
+            CannotCreateTransactionException.class, TransactionSystemException.class})
     ResponseEntity<ProblemDetail> handleDatabaseDown(Exception ex, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
         return retryLater(ProblemCodes.DATABASE_UNAVAILABLE, "The database is temporarily unavailable. Please retry.", 5);

@@ -14,4 +14,13 @@ class FailingTestController {
     String boom() {
         throw new IllegalStateException("SELECT secret FROM users -- at dev.hanwiki.Secret.java:42");
     }
+
+    /** What a transaction reports when its connection died mid-way and the rollback failed too (primary-restart). */
+    @GetMapping("/test/rollback-lost")
+    String rollbackLost() {
+        var lost = new org.springframework.transaction.TransactionSystemException("JDBC rollback failed",
+                new java.sql.SQLException("Connection is closed"));
+        lost.initApplicationException(new org.springframework.dao.RecoverableDataAccessException("Communications link failure"));
+        throw lost;
+    }
 }

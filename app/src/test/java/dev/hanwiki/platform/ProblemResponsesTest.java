@@ -126,6 +126,13 @@ class ProblemResponsesTest extends WebLayerSlice {
     }
 
     @Test
+    void aTransactionWhoseConnectionDiedAndCouldNotBeRolledBackIsServiceUnavailable() throws Exception {
+        // the server rolls back a transaction whose connection is gone: nothing was written
+        isProblem(mvc.perform(get("/test/rollback-lost")), 503, "DATABASE_UNAVAILABLE")
+                .andExpect(header().exists("Retry-After"));
+    }
+
+    @Test
     void unexpectedErrorIsInternalErrorWithAGenericDetail() throws Exception {
         isProblem(mvc.perform(get("/test/boom")), 500, "INTERNAL_ERROR")
                 .andExpect(jsonPath("$.detail").value("An unexpected error occurred."))
