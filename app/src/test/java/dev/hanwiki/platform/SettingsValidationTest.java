@@ -29,7 +29,7 @@ class SettingsValidationTest {
         runner.run(context -> {
             assertThat(context).hasNotFailed();
             DataSourceSettings settings = context.getBean(DataSourceSettings.class);
-            assertThat(settings.primary().maximumPoolSize()).isEqualTo(40);
+            assertThat(settings.primary().maximumPoolSize()).isEqualTo(70);
             assertThat(settings.primary().connectionTimeout()).hasMillis(500);
             assertThat(settings.replica().url()).endsWith(":13307/hanwiki");
             assertThat(context.getBean(NodeSettings.class).id()).isEqualTo("node1");
