@@ -41,7 +41,7 @@ public class ReplicaMonitor extends Background {
     public record Status(State state, boolean readsOnReplica, Duration lastLag, Instant checkedAt, String reason) {
     }
 
-    /** How much longer than {@code max-replica-lag} the probe's wait may take to answer. */
+    /** How much longer than its own bound a GTID wait may take to answer. */
     static final Duration PROBE_MARGIN = Duration.ofMillis(500);
 
     private final JdbcClient replica;
@@ -93,9 +93,9 @@ public class ReplicaMonitor extends Background {
                 update(State.HEALTHY, status.lastLag(), position == null ? "reachable; lag unknown (primary unavailable)" : "reachable");
                 return;
             }
-            Integer result = awaitApplied(position);
+            boolean applied = hasApplied(position, settings.maxReplicaLag());
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            if (settings.gtidFlavor().reached(result)) {
+            if (applied) {
                 update(State.HEALTHY, took, "caught up within " + settings.maxReplicaLag());
             } else {
                 update(State.LAGGING, took, "has not applied " + position + " within " + settings.maxReplicaLag());
@@ -105,15 +105,22 @@ public class ReplicaMonitor extends Background {
         }
     }
 
-    /** The GTID wait for {@code position}, bounded by max-replica-lag, on a connection allowed to wait that long. */
-    private Integer awaitApplied(String position) {
-        int networkTimeout = (int) settings.maxReplicaLag().plus(PROBE_MARGIN).toMillis();
-        return replicaConnections.execute((ConnectionCallback<Integer>) connection -> {
+    /**
+     * Whether the replica has applied {@code position}, waiting up to {@code wait} for it (a
+     * GTID wait), on a connection allowed to wait that long: the pool's socket timeout is
+     * shorter than the waits the probe and a writer's read make.
+     *
+     * @throws DataAccessException when the replica cannot be reached ({@link DatabaseUnreachable})
+     *         or refuses the position (one from before a rebuild, say)
+     */
+    boolean hasApplied(String position, Duration wait) {
+        int networkTimeout = (int) wait.plus(PROBE_MARGIN).toMillis();
+        Integer result = replicaConnections.execute((ConnectionCallback<Integer>) connection -> {
             connection.setNetworkTimeout(Runnable::run, networkTimeout);
-            try (PreparedStatement wait = connection.prepareStatement(settings.gtidFlavor().waitSql)) {
-                wait.setString(1, position);
-                wait.setDouble(2, seconds(settings.maxReplicaLag()));
-                try (ResultSet answer = wait.executeQuery()) {
+            try (PreparedStatement statement = connection.prepareStatement(settings.gtidFlavor().waitSql)) {
+                statement.setString(1, position);
+                statement.setDouble(2, seconds(wait));
+                try (ResultSet answer = statement.executeQuery()) {
                     if (!answer.next()) {
                         return null;
                     }
@@ -122,6 +129,7 @@ public class ReplicaMonitor extends Background {
                 }
             }
         });
+        return settings.gtidFlavor().reached(result);
     }
 
     private synchronized void update(State state, Duration lag, String reason) {

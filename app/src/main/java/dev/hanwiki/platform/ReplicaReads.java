@@ -6,9 +6,6 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.RecoverableDataAccessException;
-import org.springframework.dao.TransientDataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -61,9 +58,10 @@ public class ReplicaReads {
                 readYourWrites.reached();
             }
             return onReplica(query);
-        } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException e) {
-            // Connector/J reports a connection that died mid-query (the replica killed) as a
-            // recoverable exception, MariaDB's driver as a resource failure: both mean "ask the primary".
+        } catch (DataAccessException e) {
+            if (!DatabaseUnreachable.is(e)) {
+                throw e;
+            }
             monitor.readFailed(ReplicaMonitor.rootMessage(e));
             log.debug("Replica read failed; answering from the primary", e);
             return onPrimary(query);
@@ -74,7 +72,10 @@ public class ReplicaReads {
     private <T> T onPrimaryElseReplica(Function<JdbcClient, T> query, Optional<String> position) {
         try {
             return onPrimary(query);
-        } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException primaryDown) {
+        } catch (DataAccessException primaryDown) {
+            if (!DatabaseUnreachable.is(primaryDown)) {
+                throw primaryDown;
+            }
             try {
                 if (position.isPresent() && !replicaHasApplied(position.get(), settings.maxReplicaLag())) {
                     throw primaryDown;
@@ -99,13 +100,11 @@ public class ReplicaReads {
 
     private boolean replicaHasApplied(String position, Duration wait) {
         try {
-            Integer result = replica.sql(settings.gtidFlavor().waitSql)
-                    .params(position, ReplicaMonitor.seconds(wait))
-                    .query(Integer.class).optional().orElse(null);
-            return settings.gtidFlavor().reached(result);
-        } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException e) {
-            throw e;
+            return monitor.hasApplied(position, wait);
         } catch (DataAccessException e) {
+            if (DatabaseUnreachable.is(e)) {
+                throw e;
+            }
             // A position the server cannot use (say, from before a rebuild): the primary is always right.
             log.debug("Replica refused the wait for {}; reading from the primary", position, e);
             return false;

@@ -1,6 +1,7 @@
 package dev.hanwiki.post;
 
 import dev.hanwiki.platform.CurrentUser;
+import dev.hanwiki.platform.DatabaseUnreachable;
 import dev.hanwiki.platform.Paging;
 import dev.hanwiki.platform.PrimaryWrites;
 import dev.hanwiki.platform.ReadYourWrites;
@@ -9,9 +10,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.RecoverableDataAccessException;
-import org.springframework.dao.TransientDataAccessException;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 
 /**
@@ -132,7 +131,10 @@ class PostService {
         if (fromPrimary) {
             try {
                 loaded = posts.pageOnPrimary(categoryId, paging);
-            } catch (DataAccessResourceFailureException | TransientDataAccessException | RecoverableDataAccessException primaryDown) {
+            } catch (DataAccessException primaryDown) {
+                if (!DatabaseUnreachable.is(primaryDown)) {
+                    throw primaryDown;
+                }
                 loaded = posts.page(categoryId, paging);
                 stamp = Long.MIN_VALUE;
             }
