@@ -6,10 +6,10 @@ INFRA := infra
 JAVA_HOME_SEL = $(shell bash -c '. infra/lib/common.sh && select_jdk')
 MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
-CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash
+CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash,binlog-purged
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -56,7 +56,7 @@ test: ## compose and monitoring checks, unit tests, integration tests against th
 	@bash $(INFRA)/web.sh test
 	@bash $(INFRA)/fuzz.sh $(or $(FUZZ_REQUESTS),5000)
 
-test-tools: test-load-report test-peer test-verify-index ## unit tests of the Python tools (load report and chaos verdicts, peer harness, verify-index); no stack needed
+test-tools: test-load-report test-peer test-verify-index test-cdc-watchdog ## unit tests of the Python tools (load report and chaos verdicts, peer harness, verify-index, CDC watchdog); no stack needed
 
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
@@ -109,6 +109,9 @@ rebuild-node: ## wipe node N's index and let it rebuild from the change topic (N
 
 verify-index: ## compare the primary's live posts with each node's index (missing/stale/ghost versions, then content digests)
 	@python3 infra/verify_index.py $(if $(WAIT),--wait $(WAIT),)
+
+test-cdc-watchdog: ## unit tests of the CDC watchdog's decisions (restart with back-off, re-snapshot on a purged position); no stack needed
+	@cd infra/cdc && python3 -m unittest test_connector_watchdog
 
 test-verify-index: ## unit tests of verify-index's comparisons (versions and content digests); no stack needed
 	@cd infra && python3 -m unittest test_verify_index

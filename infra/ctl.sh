@@ -39,6 +39,7 @@ start_one() {
     kafka)           kafka_start; kafka_wait ;;
     # Connect restores its connectors from its config topic; wait until the task runs.
     connect)         connect_start; connect_wait; connector_wait ;;
+    cdc-watchdog)    cdc_watchdog_start; wait_for "CDC watchdog" 20 cdc-watchdog cdc_watchdog_healthy ;;
     # Out of nginx until ready (caught up with the change stream), then back in the pool.
     node1|node2)     running "$1" || nginx_drain "${1#node}" 0
                      node_start "${1#node}"; node_ready_then_undrain "${1#node}" ;;

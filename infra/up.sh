@@ -54,7 +54,9 @@ monitoring_start
 connect_wait
 connector_register
 connector_wait
-step "Kafka Connect up, Debezium connector RUNNING"
+cdc_watchdog_start
+wait_for "CDC watchdog" 20 cdc-watchdog cdc_watchdog_healthy
+step "Kafka Connect up, Debezium connector RUNNING, its watchdog watching"
 node_wait 1
 node_wait 2
 nginx_wait

@@ -146,3 +146,18 @@ connector_running() {
   python3 -c 'import json,sys; s=json.load(sys.stdin); t=s.get("tasks",[]); sys.exit(0 if s["connector"]["state"]=="RUNNING" and t and all(x["state"]=="RUNNING" for x in t) else 1)' <<<"$s"
 }
 connector_wait() { wait_for "Debezium connector $CONNECTOR" 90 connect connector_running; }
+
+# The connector's watchdog (infra/cdc/connector_watchdog.py): restarts failed tasks with a
+# back-off, and runs `infra/backup.sh resnapshot` when the stored binlog position was purged.
+cdc_watchdog_start() {
+  running cdc-watchdog && return 0
+  [ -f "$CONF/connect-rest.curl" ] || connect_rest_auth
+  # shellcheck disable=SC2046
+  start_bg cdc-watchdog $(on CDC_WATCHDOG) /usr/bin/python3 "$HANWIKI_ROOT/infra/cdc/connector_watchdog.py" \
+    --url "$(CONNECT_URL)" --connector "$CONNECTOR" --curl-config "$CONF/connect-rest.curl" \
+    --resnapshot "bash $HANWIKI_ROOT/infra/backup.sh resnapshot" --interval "${CDC_WATCHDOG_INTERVAL_S:-10}"
+}
+# Healthy: running, and this start (not an earlier one) has said it watches.
+cdc_watchdog_healthy() {
+  running cdc-watchdog && awk '/^=== cdc-watchdog start/ {w = 0} /watching connector/ {w = 1} END {exit !w}' "$LOGS/cdc-watchdog.log" 2>/dev/null
+}

@@ -22,6 +22,7 @@ redis-auth|$REDIS_AUTH_HOST|$REDIS_AUTH_ADDR|$REDIS_AUTH_PORT|redis_ping REDIS_A
 binlog-archiver|$BINLOG_ARCHIVER_HOST|$BINLOG_ARCHIVER_ADDR|-|binlog_archiver_healthy
 kafka|$KAFKA_HOST|$KAFKA_ADDR|$KAFKA_PORT|kafka_ready
 connect|$CONNECT_HOST|$CONNECT_ADDR|$CONNECT_PORT|connector_running
+cdc-watchdog|$CDC_WATCHDOG_HOST|$CDC_WATCHDOG_ADDR|-|cdc_watchdog_healthy
 node1|$NODE1_HOST|$NODE1_ADDR|$NODE1_PORT|node_ready 1
 node2|$NODE2_HOST|$NODE2_ADDR|$NODE2_PORT|node_ready 2
 nginx|$NGINX_HOST|$NGINX_ADDR|$NGINX_PORT|port_open $NGINX_ADDR $NGINX_PORT
