@@ -11,6 +11,18 @@ node_operators() {
   printf '127.0.0.1/32,%s/32,%s/32,%s/32\n' "$(node_addr "$1")" "$PROMETHEUS_ADDR" "$MACHINE_ADDR"
 }
 
+# node_link SERVICE: "address:port" where a node reaches SERVICE (MARIADB_PRIMARY, REDIS_SHARD1,
+# ...): directly, or, with HANWIKI_VIA_PROXY=1 in the environment of the start, through the chaos
+# scenario latency-100ms's proxy on host M at the service's port + 10000 (infra/chaos/latency.sh).
+node_link() {
+  local a="${1}_ADDR" p="${1}_PORT"
+  if [ -n "${HANWIKI_VIA_PROXY:-}" ]; then
+    printf '%s:%s\n' "$TOXIPROXY_ADDR" "$(( ${!p} + 10000 ))"
+  else
+    printf '%s:%s\n' "${!a}" "${!p}"
+  fi
+}
+
 node_start() {
   local n="$1" port; port=$(node_port "$n")
   running "node$n" && return 0
@@ -37,25 +49,25 @@ node_start() {
     --hanwiki.exposure.operators="$(node_operators "$n")" \
     --hanwiki.exposure.trusted-proxies="127.0.0.1/32,$NGINX_ADDR/32,$MACHINE_ADDR/32" \
     --hanwiki.node.id="node$n" \
-    --hanwiki.datasource.primary.url="jdbc:mysql://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.primary.url="jdbc:mysql://$(node_link MARIADB_PRIMARY)/$MARIADB_DATABASE" \
     --hanwiki.datasource.primary.username=hanwiki_app \
-    --hanwiki.datasource.replica.url="jdbc:mysql://$MARIADB_REPLICA_ADDR:$MARIADB_REPLICA_PORT/$MARIADB_DATABASE" \
+    --hanwiki.datasource.replica.url="jdbc:mysql://$(node_link MARIADB_REPLICA)/$MARIADB_DATABASE" \
     --hanwiki.datasource.replica.username=hanwiki_ro \
-    --spring.flyway.url="jdbc:mysql://$MARIADB_PRIMARY_ADDR:$MARIADB_PRIMARY_PORT/$MARIADB_DATABASE" \
+    --spring.flyway.url="jdbc:mysql://$(node_link MARIADB_PRIMARY)/$MARIADB_DATABASE" \
     --spring.flyway.user=hanwiki_migrate \
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.search.analysis-dir="$HANWIKI_ROOT/app/src/main/resources/search" \
     --hanwiki.cdc.bootstrap-servers="$KAFKA_ADDR:$KAFKA_PORT" \
     --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
     --hanwiki.cdc.group-id="hanwiki-indexer-node$n" \
-    --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$REDIS_SHARD1_PORT" \
-    --hanwiki.cache.shards[0].host="$REDIS_SHARD1_ADDR" \
-    --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$REDIS_SHARD2_PORT" \
-    --hanwiki.cache.shards[1].host="$REDIS_SHARD2_ADDR" \
-    --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$REDIS_SHARD3_PORT" \
-    --hanwiki.cache.shards[2].host="$REDIS_SHARD3_ADDR" \
-    --hanwiki.auth.blacklist.host="$REDIS_AUTH_ADDR" \
-    --hanwiki.auth.blacklist.port="$REDIS_AUTH_PORT" \
+    --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$(node_link REDIS_SHARD1 | cut -d: -f2)" \
+    --hanwiki.cache.shards[0].host="$(node_link REDIS_SHARD1 | cut -d: -f1)" \
+    --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$(node_link REDIS_SHARD2 | cut -d: -f2)" \
+    --hanwiki.cache.shards[1].host="$(node_link REDIS_SHARD2 | cut -d: -f1)" \
+    --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$(node_link REDIS_SHARD3 | cut -d: -f2)" \
+    --hanwiki.cache.shards[2].host="$(node_link REDIS_SHARD3 | cut -d: -f1)" \
+    --hanwiki.auth.blacklist.host="$(node_link REDIS_AUTH | cut -d: -f1)" \
+    --hanwiki.auth.blacklist.port="$(node_link REDIS_AUTH | cut -d: -f2)" \
     ${TRUSTED_LOAD_GENERATORS:+--hanwiki.limits.trusted-addresses="$TRUSTED_LOAD_GENERATORS"}
 }
 
