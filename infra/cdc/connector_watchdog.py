@@ -73,6 +73,19 @@ def failures(status: dict) -> list:
     return found
 
 
+def describe(status: Optional[dict]) -> str:
+    """One line for the log: the connector's and each task's state."""
+    if status is None:
+        return "Connect cannot be asked"
+    tasks = ", ".join(f"task {t.get('id')} {t.get('state')}" for t in status.get("tasks") or []) or "no tasks"
+    return f"connector {(status.get('connector') or {}).get('state')}, {tasks}"
+
+
+def resnapshot_failed(now: float, memory: Memory) -> None:
+    """The re-snapshot command failed (Connect slow to answer, say): try again soon, not after the cooldown."""
+    memory.next_allowed = now + FIRST_BACKOFF_S
+
+
 def first_line(trace: str) -> str:
     line = next((l.strip() for l in trace.splitlines() if l.strip()), "no trace")
     return line[:300]
@@ -97,7 +110,8 @@ def decide(status: Optional[dict], now: float, memory: Memory) -> Optional[Actio
     if purged:
         part, trace = purged[0]
         memory.next_allowed = now + RESNAPSHOT_COOLDOWN_S
-        return Action("resnapshot", f"{part}: its binlog position was purged ({first_line(trace)})")
+        said = next(p for p in PURGED if p in trace)
+        return Action("resnapshot", f"{part}: its binlog position was purged (\"{said}\")")
     part, trace = failed[0]
     memory.next_allowed = now + memory.backoff
     memory.backoff = min(memory.backoff * 2, MAX_BACKOFF_S)
@@ -139,23 +153,42 @@ def main(argv=None) -> int:
     ap.add_argument("--url", required=True, help="Kafka Connect's REST address, http://host:port")
     ap.add_argument("--connector", required=True)
     ap.add_argument("--curl-config", required=True, help="curl config with Connect's credentials")
-    ap.add_argument("--resnapshot", required=True, help="the command that takes a new snapshot")
+    ap.add_argument("--backup-script", required=True, help="infra/backup.sh: its 'resnapshot' takes a new snapshot")
+    ap.add_argument("--heartbeat", required=True, help="file rewritten after every look (the health check reads its age)")
     ap.add_argument("--interval", type=float, default=10.0, help="seconds between looks (10)")
     args = ap.parse_args(argv)
 
     connect = Connect(args.url, args.connector, args.curl_config)
     memory = Memory()
     log(f"watching connector {args.connector} at {args.url} every {args.interval:g} s")
+    last_seen = None
     while True:
-        action = decide(connect.status(), time.monotonic(), memory)
-        if action and action.kind == "resnapshot":
-            log(f"re-snapshot: {action.reason}")
-            done = subprocess.run(["bash", "-c", args.resnapshot], capture_output=True, text=True)
-            tail = ANSI.sub("", done.stderr or done.stdout).strip().splitlines()[-1:] or [""]
-            log(f"re-snapshot {'started' if done.returncode == 0 else 'FAILED (exit %d)' % done.returncode}: {tail[0]}")
-        elif action:
-            log(f"restart: {action.reason}; Connect answered {connect.restart_failed()} "
-                f"(next restart no sooner than {memory.next_allowed - time.monotonic():.0f} s)")
+        try:
+            status = connect.status()
+            seen = describe(status)
+            if seen != last_seen:  # the first look, and every change
+                log(seen)
+                last_seen = seen
+            action = decide(status, time.monotonic(), memory)
+            if action and action.kind == "resnapshot":
+                log(f"re-snapshot: {action.reason}")
+                try:
+                    done = subprocess.run(["bash", args.backup_script, "resnapshot"], capture_output=True,
+                                          text=True, timeout=600)
+                    code, out = done.returncode, done.stderr or done.stdout
+                except subprocess.TimeoutExpired:
+                    code, out = -1, "no answer within 600 s"
+                tail = ANSI.sub("", out).strip().splitlines()[-1:] or [""]
+                if code != 0:
+                    resnapshot_failed(time.monotonic(), memory)
+                log(f"re-snapshot {'started' if code == 0 else 'FAILED (exit %d)' % code}: {tail[0]}")
+            elif action:
+                log(f"restart: {action.reason}; Connect answered {connect.restart_failed()} "
+                    f"(next restart no sooner than {memory.next_allowed - time.monotonic():.0f} s)")
+            with open(args.heartbeat, "w", encoding="utf-8") as f:
+                f.write(seen + "\n")
+        except Exception as e:  # one bad answer must not end the watch
+            log(f"look failed: {type(e).__name__}: {e}")
         time.sleep(args.interval)
 
 

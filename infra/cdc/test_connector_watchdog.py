@@ -40,6 +40,22 @@ class DecideTest(unittest.TestCase):
         again = w.decide(status(task="FAILED", trace=MARIADB_PURGED), w.RESNAPSHOT_COOLDOWN_S + 1, memory)
         self.assertEqual("resnapshot", again.kind)
 
+    def test_a_failed_resnapshot_is_tried_again_soon(self):
+        memory = w.Memory()
+        purged = status(task="FAILED", trace=MARIADB_PURGED)
+        self.assertEqual("resnapshot", w.decide(purged, 0, memory).kind)
+        w.resnapshot_failed(5, memory)  # Connect did not answer in time
+        self.assertIsNone(w.decide(purged, 5 + w.FIRST_BACKOFF_S - 1, memory))
+        self.assertEqual("resnapshot", w.decide(purged, 5 + w.FIRST_BACKOFF_S, memory).kind)
+
+    def test_the_reason_quotes_the_purge_message_not_the_generic_first_line(self):
+        action = w.decide(status(task="FAILED", trace=MARIADB_PURGED), 0, w.Memory())
+        self.assertIn('"Could not find GTID state requested by slave in any binlog files"', action.reason)
+
+    def test_the_log_line_names_every_state(self):
+        self.assertEqual("connector RUNNING, task 0 FAILED", w.describe(status(task="FAILED", trace="x")))
+        self.assertEqual("Connect cannot be asked", w.describe(None))
+
     def test_debeziums_own_purged_message_counts_too(self):
         trace = ("ConnectException: The connector is trying to read binlog starting at ... but this is no longer "
                  "available on the server. Reconfigure the connector to use a snapshot when needed.")

@@ -10,14 +10,15 @@
 #   infra/chaos/latency.sh remove      the latency off again (the proxies stay)
 #   infra/chaos/latency.sh teardown    restart node2 then node1 onto the direct addresses, stop
 #                                      toxiproxy
-# Proxied: MariaDB primary and replica, the three Redis cache shards and the auth Redis. Not
-# Kafka: a Kafka client bootstraps through the address it is given, then connects to the
-# broker's advertised listener; a proxied Kafka link needs a listener advertised on the proxy.
+# Proxied: MariaDB primary and replica, the three Redis cache shards, the auth Redis and Kafka.
+# A Kafka client bootstraps through the address it is given, then connects to the broker's
+# advertised listener: the nodes bootstrap at the broker's PROXIED listener, which is advertised
+# at the proxy (infra/templates/kafka-server.properties), so they stay on it.
 set -euo pipefail
 . "$(dirname "$0")/../lib/stack.sh"
 ensure_secrets
 
-SERVICES="MARIADB_PRIMARY MARIADB_REPLICA REDIS_SHARD1 REDIS_SHARD2 REDIS_SHARD3 REDIS_AUTH"
+SERVICES="MARIADB_PRIMARY MARIADB_REPLICA REDIS_SHARD1 REDIS_SHARD2 REDIS_SHARD3 REDIS_AUTH KAFKA_PROXIED"
 TOXIPROXY="$TOOLS/bin/toxiproxy-server-$TOXIPROXY_VERSION"
 API="http://$TOXIPROXY_ADDR:$TOXIPROXY_PORT"
 
@@ -72,10 +73,13 @@ remove() {
   ok "latency removed"
 }
 
+# Best effort, each step whatever the one before did: it also runs after a failed scenario.
 teardown() {
-  bash "$HANWIKI_ROOT/infra/ctl.sh" restart node2
-  bash "$HANWIKI_ROOT/infra/ctl.sh" restart node1
-  stop toxiproxy 10
+  local failed=0
+  bash "$HANWIKI_ROOT/infra/ctl.sh" restart node2 || failed=1
+  bash "$HANWIKI_ROOT/infra/ctl.sh" restart node1 || failed=1
+  stop toxiproxy 10 || failed=1
+  [ "$failed" = 0 ] || die "teardown incomplete: check make status (a node may still be on the proxy)"
   ok "both nodes back on the direct links; toxiproxy stopped"
 }
 

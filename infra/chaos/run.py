@@ -107,7 +107,15 @@ def run_one(env, s, args, data):
     ok, results = steady(env, 60)
     if not ok:
         raise SystemExit(f"{s.name}: the indexes disagree with the primary before the fault: {results}")
-    state = s.before(env, run) if s.before else None
+    try:
+        state = s.before(env, run) if s.before else None
+        return fault_and_verdict(env, s, args, data, run, state)
+    finally:
+        if s.cleanup:
+            s.cleanup(env)
+
+
+def fault_and_verdict(env, s, args, data, run, state):
     host = "127.0.0.1"
     load = Load(host, int(env["NGINX_PORT"]), args.rate, *data, os.path.join(run.dir, "ledger.jsonl"))
     run.mark("load started")

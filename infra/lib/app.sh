@@ -14,6 +14,7 @@ node_operators() {
 # node_link SERVICE: "address:port" where a node reaches SERVICE (MARIADB_PRIMARY, REDIS_SHARD1,
 # ...): directly, or, with HANWIKI_VIA_PROXY=1 in the environment of the start, through the chaos
 # scenario latency-100ms's proxy on host M at the service's port + 10000 (infra/chaos/latency.sh).
+# Kafka through the proxy is KAFKA_PROXIED, the broker's listener advertised on the proxy.
 node_link() {
   local a="${1}_ADDR" p="${1}_PORT"
   if [ -n "${HANWIKI_VIA_PROXY:-}" ]; then
@@ -57,7 +58,7 @@ node_start() {
     --spring.flyway.user=hanwiki_migrate \
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.search.analysis-dir="$HANWIKI_ROOT/app/src/main/resources/search" \
-    --hanwiki.cdc.bootstrap-servers="$KAFKA_ADDR:$KAFKA_PORT" \
+    --hanwiki.cdc.bootstrap-servers="$(node_link "$([ -n "${HANWIKI_VIA_PROXY:-}" ] && echo KAFKA_PROXIED || echo KAFKA)")" \
     --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
     --hanwiki.cdc.group-id="hanwiki-indexer-node$n" \
     --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$(node_link REDIS_SHARD1 | cut -d: -f2)" \

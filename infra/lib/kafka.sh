@@ -12,7 +12,8 @@ kafka_java() {
 
 kafka_start() {
   running kafka && return 0
-  render "$HANWIKI_ROOT/infra/templates/kafka-server.properties" "$CONF/kafka-server.properties"
+  KAFKA_PROXIED_VIA_PORT=$(( KAFKA_PROXIED_PORT + 10000 )) \
+    render "$HANWIKI_ROOT/infra/templates/kafka-server.properties" "$CONF/kafka-server.properties"
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
   if [ ! -f "$VAR/kafka/data/meta.properties" ]; then
     log "formatting Kafka storage (KRaft)"
@@ -152,12 +153,15 @@ connector_wait() { wait_for "Debezium connector $CONNECTOR" 90 connect connector
 cdc_watchdog_start() {
   running cdc-watchdog && return 0
   [ -f "$CONF/connect-rest.curl" ] || connect_rest_auth
+  rm -f "$RUN/cdc-watchdog.heartbeat"
   # shellcheck disable=SC2046
   start_bg cdc-watchdog $(on CDC_WATCHDOG) /usr/bin/python3 "$HANWIKI_ROOT/infra/cdc/connector_watchdog.py" \
     --url "$(CONNECT_URL)" --connector "$CONNECTOR" --curl-config "$CONF/connect-rest.curl" \
-    --resnapshot "bash $HANWIKI_ROOT/infra/backup.sh resnapshot" --interval "${CDC_WATCHDOG_INTERVAL_S:-10}"
+    --backup-script "$HANWIKI_ROOT/infra/backup.sh" --heartbeat "$RUN/cdc-watchdog.heartbeat" \
+    --interval "${CDC_WATCHDOG_INTERVAL_S:-10}"
 }
-# Healthy: running, and this start (not an earlier one) has said it watches.
+# Healthy: running, and it has looked at the connector within the last six intervals (each
+# look rewrites the heartbeat, whatever it found; a hung look lets it age).
 cdc_watchdog_healthy() {
-  running cdc-watchdog && awk '/^=== cdc-watchdog start/ {w = 0} /watching connector/ {w = 1} END {exit !w}' "$LOGS/cdc-watchdog.log" 2>/dev/null
+  running cdc-watchdog && [ -n "$(find "$RUN/cdc-watchdog.heartbeat" -newermt "-$(( 6 * ${CDC_WATCHDOG_INTERVAL_S:-10} )) seconds" 2>/dev/null)" ]
 }

@@ -20,6 +20,7 @@ import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.ErrorResponse;
@@ -72,7 +73,8 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
      * the link failure that caused it); the server rolls such a transaction back itself.
      */
     @ExceptionHandler({DataAccessResourceFailureException.class, RecoverableDataAccessException.class,
-            CannotCreateTransactionException.class, TransactionSystemException.class})
+            TransientDataAccessResourceException.class, CannotCreateTransactionException.class,
+            TransactionSystemException.class})
     ResponseEntity<ProblemDetail> handleDatabaseDown(Exception ex, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
         return retryLater(ProblemCodes.DATABASE_UNAVAILABLE, "The database is temporarily unavailable. Please retry.", 5);

@@ -108,7 +108,8 @@ public class ReplicaMonitor extends Background {
     /**
      * Whether the replica has applied {@code position}, waiting up to {@code wait} for it (a
      * GTID wait), on a connection allowed to wait that long: the pool's socket timeout is
-     * shorter than the waits the probe and a writer's read make.
+     * shorter than the probe's wait and a writer's read's wait with the primary down (a
+     * writer's usual sync wait, 100 ms, fits in it and keeps it).
      *
      * @throws DataAccessException when the replica cannot be reached ({@link DatabaseUnreachable})
      *         or refuses the position (one from before a rebuild, say)
@@ -116,7 +117,10 @@ public class ReplicaMonitor extends Background {
     boolean hasApplied(String position, Duration wait) {
         int networkTimeout = (int) wait.plus(PROBE_MARGIN).toMillis();
         Integer result = replicaConnections.execute((ConnectionCallback<Integer>) connection -> {
-            connection.setNetworkTimeout(Runnable::run, networkTimeout);
+            int pools = connection.getNetworkTimeout(); // 0: none
+            if (pools != 0 && pools < networkTimeout) {
+                connection.setNetworkTimeout(Runnable::run, networkTimeout);
+            }
             try (PreparedStatement statement = connection.prepareStatement(settings.gtidFlavor().waitSql)) {
                 statement.setString(1, position);
                 statement.setDouble(2, seconds(wait));

@@ -270,14 +270,22 @@ public final class Stack {
             try {
                 probe[0] = Search.create("복구 확인 " + word, "변경 스트림이 다시 흐른다 " + word);
                 return true;
-            } catch (AssertionError refused) {
+            } catch (AssertionError | java.io.UncheckedIOException refused) {
                 sleepQuietly(500); // not a burst of writes into the write limit
                 return false;
             }
         });
         long id = probe[0];
         Eventually.within(CHANGE_STREAM_RESUMES, "the change stream flows again (probe post " + id + " searchable on both nodes)",
-                () -> Search.idsOn(1, word).contains(id) && Search.idsOn(2, word).contains(id));
+                () -> {
+                    try {
+                        return Search.idsOn(1, word).contains(id) && Search.idsOn(2, word).contains(id);
+                    } catch (AssertionError | java.io.UncheckedIOException notYet) {
+                        return false; // a node still restoring its connections: ask again
+                    } finally {
+                        sleepQuietly(200);
+                    }
+                });
         System.out.printf("restoreOnExit: the change stream flows again %d ms after the restore began%n",
                 (System.nanoTime() - restoreStarted) / 1_000_000);
     }
