@@ -46,7 +46,7 @@ setup() {
     a="${s}_ADDR"; p="${s}_PORT"
     api -o /dev/null -X DELETE "$API/proxies/$(proxy_name "$s")" 2>/dev/null || true
     api -o /dev/null -X POST "$API/proxies" -H 'Content-Type: application/json' \
-      -d "{\"name\":\"$(proxy_name "$s")\",\"listen\":\"$TOXIPROXY_ADDR:$(( ${!p} + 10000 ))\",\"upstream\":\"${!a}:${!p}\",\"enabled\":true}" \
+      -d "{\"name\":\"$(proxy_name "$s")\",\"listen\":\"$TOXIPROXY_ADDR:$(proxy_port "$s")\",\"upstream\":\"${!a}:${!p}\",\"enabled\":true}" \
       || die "toxiproxy refused the proxy for $s"
   done
   ok "toxiproxy $TOXIPROXY_VERSION on host $TOXIPROXY_HOST ($API): $(echo "$SERVICES" | wc -w) proxies"

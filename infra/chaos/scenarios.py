@@ -34,20 +34,14 @@ def signal_component(env, component, sig):
 WRITES = ("create", "edit")
 
 
-def primary_sql(env, sql):
-    """SQL's answer on the primary (as root): rows as lines, columns tab-separated, no header."""
-    sock = os.path.join(env["VAR"], "mariadb", "primary", "mysqld.sock")
-    return subprocess.run(["mariadb", "--no-defaults", "-uroot", f"--socket={sock}", "-N", "-B", "-e", sql],
-                          check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
-
-
 def _purge_binlog_behind_connect(env):
     """Connect down, 20 s of writes, then the binlog holding them rotated and purged: when Connect
     returns, its stored offset points into a binlog that is gone."""
+    from load_prepare import primary_sql  # infra/bench: rows of an answer on the primary, as root
     ctl("kill", "connect")
     time.sleep(20)
     primary_sql(env, "FLUSH BINARY LOGS")
-    newest = primary_sql(env, "SHOW MASTER STATUS").split("\t")[0]
+    newest = primary_sql(env, "SHOW MASTER STATUS")[0][0]
     # MariaDB keeps a file a binlog dump thread (the replica, the archiver) still reads: they
     # move to the new file within moments of the rotation, so purge until only it is left.
     deadline = time.time() + 15
@@ -56,7 +50,7 @@ def _purge_binlog_behind_connect(env):
             primary_sql(env, f"PURGE BINARY LOGS TO '{newest}'")
         except subprocess.CalledProcessError:
             pass  # MariaDB may refuse while a connected replica has yet to read a file: again
-        left = primary_sql(env, "SHOW BINARY LOGS").splitlines()
+        left = [row[0] for row in primary_sql(env, "SHOW BINARY LOGS")]
         if len(left) == 1 or time.time() > deadline:
             break
         time.sleep(0.5)

@@ -11,18 +11,17 @@ node_operators() {
   printf '127.0.0.1/32,%s/32,%s/32,%s/32\n' "$(node_addr "$1")" "$PROMETHEUS_ADDR" "$MACHINE_ADDR"
 }
 
-# node_link SERVICE: "address:port" where a node reaches SERVICE (MARIADB_PRIMARY, REDIS_SHARD1,
-# ...): directly, or, with HANWIKI_VIA_PROXY=1 in the environment of the start, through the chaos
-# scenario latency-100ms's proxy on host M at the service's port + 10000 (infra/chaos/latency.sh).
-# Kafka through the proxy is KAFKA_PROXIED, the broker's listener advertised on the proxy.
-node_link() {
-  local a="${1}_ADDR" p="${1}_PORT"
-  if [ -n "${HANWIKI_VIA_PROXY:-}" ]; then
-    printf '%s:%s\n' "$TOXIPROXY_ADDR" "$(( ${!p} + 10000 ))"
-  else
-    printf '%s:%s\n' "${!a}" "${!p}"
-  fi
+# node_addr_of / node_port_of SERVICE: where a node reaches SERVICE (MARIADB_PRIMARY,
+# REDIS_SHARD1, KAFKA, ...): directly, or, with HANWIKI_VIA_PROXY=1 in the environment of the
+# start, through the chaos scenario latency-100ms's proxy (infra/chaos/latency.sh). Kafka through
+# the proxy is its KAFKA_PROXIED listener, the one advertised at the proxy.
+node_addr_of() { if [ -n "${HANWIKI_VIA_PROXY:-}" ]; then printf '%s\n' "$TOXIPROXY_ADDR"; else addr_of "$1"; fi; }
+node_port_of() {
+  if [ -z "${HANWIKI_VIA_PROXY:-}" ]; then local p="${1}_PORT"; printf '%s\n' "${!p}"
+  elif [ "$1" = KAFKA ]; then proxy_port KAFKA_PROXIED
+  else proxy_port "$1"; fi
 }
+node_link() { printf '%s:%s\n' "$(node_addr_of "$1")" "$(node_port_of "$1")"; }
 
 node_start() {
   local n="$1" port; port=$(node_port "$n")
@@ -58,17 +57,17 @@ node_start() {
     --spring.flyway.user=hanwiki_migrate \
     --hanwiki.search.index-path="$VAR/node$n/index" \
     --hanwiki.search.analysis-dir="$HANWIKI_ROOT/app/src/main/resources/search" \
-    --hanwiki.cdc.bootstrap-servers="$(node_link "$([ -n "${HANWIKI_VIA_PROXY:-}" ] && echo KAFKA_PROXIED || echo KAFKA)")" \
+    --hanwiki.cdc.bootstrap-servers="$(node_link KAFKA)" \
     --hanwiki.cdc.posts-topic="$CDC_POSTS_TOPIC" \
     --hanwiki.cdc.group-id="hanwiki-indexer-node$n" \
-    --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$(node_link REDIS_SHARD1 | cut -d: -f2)" \
-    --hanwiki.cache.shards[0].host="$(node_link REDIS_SHARD1 | cut -d: -f1)" \
-    --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$(node_link REDIS_SHARD2 | cut -d: -f2)" \
-    --hanwiki.cache.shards[1].host="$(node_link REDIS_SHARD2 | cut -d: -f1)" \
-    --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$(node_link REDIS_SHARD3 | cut -d: -f2)" \
-    --hanwiki.cache.shards[2].host="$(node_link REDIS_SHARD3 | cut -d: -f1)" \
-    --hanwiki.auth.blacklist.host="$(node_link REDIS_AUTH | cut -d: -f1)" \
-    --hanwiki.auth.blacklist.port="$(node_link REDIS_AUTH | cut -d: -f2)" \
+    --hanwiki.cache.shards[0].name=shard-1 --hanwiki.cache.shards[0].port="$(node_port_of REDIS_SHARD1)" \
+    --hanwiki.cache.shards[0].host="$(node_addr_of REDIS_SHARD1)" \
+    --hanwiki.cache.shards[1].name=shard-2 --hanwiki.cache.shards[1].port="$(node_port_of REDIS_SHARD2)" \
+    --hanwiki.cache.shards[1].host="$(node_addr_of REDIS_SHARD2)" \
+    --hanwiki.cache.shards[2].name=shard-3 --hanwiki.cache.shards[2].port="$(node_port_of REDIS_SHARD3)" \
+    --hanwiki.cache.shards[2].host="$(node_addr_of REDIS_SHARD3)" \
+    --hanwiki.auth.blacklist.host="$(node_addr_of REDIS_AUTH)" \
+    --hanwiki.auth.blacklist.port="$(node_port_of REDIS_AUTH)" \
     ${TRUSTED_LOAD_GENERATORS:+--hanwiki.limits.trusted-addresses="$TRUSTED_LOAD_GENERATORS"}
 }
 

@@ -246,6 +246,9 @@ host_addr() {
 }
 # addr_of COMPONENT: the address COMPONENT binds and is reached at.
 addr_of() { host_addr "$(host_of "$1")"; }
+# proxy_port SERVICE: where the chaos latency proxy (on TOXIPROXY_HOST, infra/chaos/latency.sh)
+# forwards to SERVICE: the service's own port + 10000.
+proxy_port() { local p="${1}_PORT"; printf '%s\n' "$(( ${!p} + 10000 ))"; }
 # Every COMPONENT_HOST in ports.env also gets COMPONENT_ADDR, so templates say ${KAFKA_ADDR}.
 for _v in $(compgen -A variable | grep -E '^[A-Z0-9_]+_HOST$'); do
   printf -v "${_v%_HOST}_ADDR" '%s' "$(host_addr "${!_v}")"

@@ -12,7 +12,7 @@ kafka_java() {
 
 kafka_start() {
   running kafka && return 0
-  KAFKA_PROXIED_VIA_PORT=$(( KAFKA_PROXIED_PORT + 10000 )) \
+  KAFKA_PROXIED_VIA_PORT=$(proxy_port KAFKA_PROXIED) \
     render "$HANWIKI_ROOT/infra/templates/kafka-server.properties" "$CONF/kafka-server.properties"
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
   if [ ! -f "$VAR/kafka/data/meta.properties" ]; then

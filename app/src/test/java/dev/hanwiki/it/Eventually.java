@@ -11,6 +11,11 @@ final class Eventually {
     }
 
     static Duration within(Duration limit, String what, BooleanSupplier condition) {
+        return within(limit, Duration.ofMillis(20), what, condition);
+    }
+
+    /** The same, looking only every {@code every} (for a condition that is costly to check or to try). */
+    static Duration within(Duration limit, Duration every, String what, BooleanSupplier condition) {
         long start = System.nanoTime();
         long deadline = start + limit.toNanos();
         while (true) {
@@ -21,7 +26,7 @@ final class Eventually {
                 throw new AssertionError(what + " did not happen within " + limit);
             }
             try {
-                Thread.sleep(20);
+                Thread.sleep(every.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while waiting for: " + what, e);

@@ -82,14 +82,6 @@ final class Search {
         return "missing or stale " + missingOrStale + ", not live in the primary " + extra;
     }
 
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** Creates a post as the shared test user. */
     static long create(String title, String content) {
         return Users.shared().createPost(title, content);
@@ -154,13 +146,9 @@ final class Search {
             // then the index is right to hold it.
             String[] last = {""};
             try {
-                Eventually.within(within, "node" + node + " equal to the primary", () -> {
-                    String differences = differences(indexOn(node), primaryPosts());
-                    last[0] = differences;
-                    if (!differences.isEmpty()) {
-                        pause(250);
-                    }
-                    return differences.isEmpty();
+                Eventually.within(within, java.time.Duration.ofMillis(250), "node" + node + " equal to the primary", () -> {
+                    last[0] = differences(indexOn(node), primaryPosts());
+                    return last[0].isEmpty();
                 });
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "; last difference: " + last[0], e);

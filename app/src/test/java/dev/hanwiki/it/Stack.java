@@ -266,36 +266,26 @@ public final class Stack {
         String word = Search.uniqueWord();
         long[] probe = {0};
         // the first write after a primary restart may meet a pooled connection the restart closed
-        Eventually.within(CHANGE_STREAM_RESUMES, "a probe write is acknowledged", () -> {
+        // (every 500 ms: not a burst of writes into the write limit)
+        Eventually.within(CHANGE_STREAM_RESUMES, java.time.Duration.ofMillis(500), "a probe write is acknowledged", () -> {
             try {
                 probe[0] = Search.create("복구 확인 " + word, "변경 스트림이 다시 흐른다 " + word);
                 return true;
             } catch (AssertionError | java.io.UncheckedIOException refused) {
-                sleepQuietly(500); // not a burst of writes into the write limit
                 return false;
             }
         });
         long id = probe[0];
-        Eventually.within(CHANGE_STREAM_RESUMES, "the change stream flows again (probe post " + id + " searchable on both nodes)",
-                () -> {
+        Eventually.within(CHANGE_STREAM_RESUMES, java.time.Duration.ofMillis(200),
+                "the change stream flows again (probe post " + id + " searchable on both nodes)", () -> {
                     try {
                         return Search.idsOn(1, word).contains(id) && Search.idsOn(2, word).contains(id);
                     } catch (AssertionError | java.io.UncheckedIOException notYet) {
                         return false; // a node still restoring its connections: ask again
-                    } finally {
-                        sleepQuietly(200);
                     }
                 });
         System.out.printf("restoreOnExit: the change stream flows again %d ms after the restore began%n",
                 (System.nanoTime() - restoreStarted) / 1_000_000);
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** Debezium's keep-alive (10 s) plus a restarted broker's or worker's rebalance, with room. */
