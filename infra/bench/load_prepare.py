@@ -42,12 +42,20 @@ def node_urls(env):
 
 def primary_sql(env, sql):
     """Runs SQL as root on the primary's unix socket (as infra/corpus/seed.py does); rows as lists."""
-    sock = os.path.join(env["VAR"], "mariadb", "primary", "mysqld.sock")
+    return db_sql(env, sql, "primary")
+
+
+def db_sql(env, sql, role, named=False):
+    """Runs SQL as root on the unix socket of the primary or the replica; rows as lists, or as
+    dicts by column name when named."""
+    sock = os.path.join(env["VAR"], "mariadb", role, "mysqld.sock")
     if not os.path.exists(sock):
-        sys.exit(f"the primary is not running ({sock} is missing): run 'make up' first")
-    out = subprocess.run(["mariadb", "--no-defaults", "-uroot", f"--socket={sock}", "-N", "-B",
-                          env["MARIADB_DATABASE"], "-e", sql], check=True, capture_output=True, text=True).stdout
-    return [line.split("\t") for line in out.splitlines() if line]
+        sys.exit(f"the {role} is not running ({sock} is missing): run 'make up' first")
+    out = subprocess.run(["mariadb", "--no-defaults", "-uroot", f"--socket={sock}", "-B",
+                          *([] if named else ["-N"]), env["MARIADB_DATABASE"], "-e", sql],
+                         check=True, capture_output=True, text=True).stdout
+    rows = [line.split("\t") for line in out.splitlines() if line]
+    return [dict(zip(rows[0], r)) for r in rows[1:]] if named and rows else rows
 
 
 # --- accounts ------------------------------------------------------------------------------

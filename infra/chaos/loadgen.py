@@ -226,9 +226,13 @@ class Load:
             elif status == 0 or status >= 500:
                 with self.lock:
                     self.uncertain.setdefault(target, []).append((version + 1, h))
+                # Its version is unknown now (the edit may commit later: 503 WRITE_NOT_CONFIRMED),
+                # so another edit at the ledger's version could conflict: never edited again.
+                target = None
         finally:
-            with self.lock:
-                self.free_posts.append(target)
+            if target is not None:
+                with self.lock:
+                    self.free_posts.append(target)
 
     def _acked(self, op, pid, version, h):
         t = time.time()

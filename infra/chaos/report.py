@@ -43,7 +43,8 @@ def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, resu
     fault_on = [x for x in samples if x[0] >= t_fault]
     judged = window_stats(fault_on, s)
     rate = judged["errors"] / judged["requests"] if judged["requests"] else 0.0
-    errs_after = [x[0] for x in samples if x[0] >= t_healed and not x[4] and not s.allowed(x)]
+    # Recovery: errors and documented refusals alike back to zero (refused writes resumed).
+    errs_after = [x[0] for x in samples if x[0] >= t_healed and not x[4]]
     last_err = max(errs_after, default=None)
     recovered = converged_at is not None and (last_err is None or t_end - last_err >= 10)
     recovery_s = None
@@ -227,7 +228,7 @@ worst latency {v['worst_ms'] / 1000:.2f} s.
 |---|---|---|
 {alerts}
 
-- Time to recover (errors back to zero and both indexes agreeing with the primary, from the heal):
+- Time to recover (errors and documented refusals back to zero, both indexes agreeing with the primary, from the heal):
   {'%s s' % v['recovery_s'] if v['recovery_s'] is not None else 'NOT recovered'}; indexes converged
   {'%s s' % v['index_converged_after_heal_s'] if v['index_converged_after_heal_s'] is not None else 'never'} after the heal.
 - Ledger: {v['ledger']['writes_acknowledged']} acknowledged writes on {v['ledger']['acknowledged_posts']} posts;

@@ -42,6 +42,15 @@ public abstract class ApiException extends RuntimeException {
         return properties;
     }
 
+    /**
+     * True when the failure was a dependency's, not this node's load (a primary holding its
+     * commits): the overload limiter then neither samples the request's time nor shrinks for
+     * its 503 ({@link OverloadFilter}).
+     */
+    public boolean saysNothingAboutLoad() {
+        return false;
+    }
+
     /** When the same request may succeed: sent as {@code Retry-After} (whole seconds). */
     public Optional<Duration> retryAfter() {
         return Optional.empty();

@@ -17,10 +17,16 @@ import org.springframework.validation.annotation.Validated;
  * The two connection pools: {@code hanwiki.datasource.primary} (all writes) and
  * {@code hanwiki.datasource.replica} (detail and listing reads). Flyway does not use these: it
  * migrates with its own, more privileged account ({@code spring.flyway.*}).
+ * <p>
+ * {@code write-timeout} bounds each wait for the primary's answer inside a client's write
+ * transaction, the commit included ({@link PrimaryWrites}): under nginx's read timeout (2.5 s),
+ * so a write the primary holds (a full disk) is answered by the node, as not confirmed, before
+ * nginx gives up on it and takes the whole node out of rotation.
  */
 @Validated
 @ConfigurationProperties("hanwiki.datasource")
-record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool replica) {
+record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool replica,
+        @DefaultValue("1500ms") @NotNull @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration writeTimeout) {
 
     /**
      * One pool. The connection timeout is short on purpose: a request waiting 30 s (Hikari's
@@ -35,8 +41,10 @@ record DataSourceSettings(@NotNull @Valid Pool primary, @NotNull @Valid Pool rep
      * driver's default). The replica's is short (see application.yml): a replica that stopped
      * answering without closing its connections (its host hung or cut off) would otherwise hold
      * a read until TCP gives up, minutes later; with it the read fails over to the primary
-     * ({@link ReplicaReads}) well within nginx's read timeout. The primary has none: a write
-     * cut off mid-commit must not be reported as failed while it may have committed.
+     * ({@link ReplicaReads}) well within nginx's read timeout. The primary's pool has none:
+     * background work on it (view flushes, rebuild reads) may legitimately wait; a client's write
+     * is bounded by {@code write-timeout} instead, and answered as not confirmed (it may have
+     * committed), never as failed.
      */
     record Pool(
             @NotBlank @Pattern(regexp = "jdbc:mysql:.+") String url,

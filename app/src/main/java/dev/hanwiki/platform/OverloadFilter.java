@@ -20,6 +20,11 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class OverloadFilter extends OncePerRequestFilter {
 
     static final String DETAIL = "The service is over its capacity right now. Please retry shortly.";
+    /**
+     * Request attribute: the answer was a dependency's failure that says nothing about this
+     * node's load (a write the primary held: ADR 0096), so the request is released unsampled.
+     */
+    static final String NOT_A_LOAD_SIGNAL = OverloadFilter.class.getName() + ".notALoadSignal";
 
     private final OverloadLimiter limiter;
     private final long retryAfterSeconds;
@@ -67,7 +72,9 @@ final class OverloadFilter extends OncePerRequestFilter {
             permit.ignore();
             throw e;
         }
-        if (response.getStatus() == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
+        if (request.getAttribute(NOT_A_LOAD_SIGNAL) != null) {
+            permit.ignore();
+        } else if (response.getStatus() == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
             permit.dropped();
         } else {
             permit.success();

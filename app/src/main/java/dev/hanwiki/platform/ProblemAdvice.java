@@ -46,7 +46,10 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     private static final String GENERIC_DETAIL = "An unexpected error occurred.";
 
     @ExceptionHandler(ApiException.class)
-    ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
+    ResponseEntity<ProblemDetail> handleApiException(ApiException ex, HttpServletRequest request) {
+        if (ex.saysNothingAboutLoad()) {
+            request.setAttribute(OverloadFilter.NOT_A_LOAD_SIGNAL, Boolean.TRUE);
+        }
         ResponseEntity<ProblemDetail> response = problem(ex.status(), ex.code(), ex.getMessage());
         ex.properties().forEach(response.getBody()::setProperty);
         if (ex.retryAfter().isPresent()) {

@@ -20,7 +20,7 @@ class DatabaseConfigurationTest {
     @Test
     void driverConnectTimeoutFollowsThePoolsConnectionTimeout() {
         // Connector/J's own default is the OS's TCP connect timeout (minutes to an unreachable host).
-        var settings = new DataSourceSettings(pool(Duration.ofMillis(1500)), pool(Duration.ofSeconds(3)));
+        var settings = new DataSourceSettings(pool(Duration.ofMillis(1500)), pool(Duration.ofSeconds(3)), Duration.ofSeconds(2));
         var config = new DatabaseConfiguration();
         try (HikariDataSource primary = config.primaryDataSource(settings);
              HikariDataSource replica = config.replicaDataSource(settings)) {
@@ -32,7 +32,7 @@ class DatabaseConfigurationTest {
 
     @Test
     void driverSocketTimeoutIsThePoolsOwnSoAHungReplicaCostsAReadOneSecondNotMinutes() {
-        var settings = new DataSourceSettings(pool(Duration.ofMillis(500)), pool(Duration.ofMillis(500), Duration.ofSeconds(1)));
+        var settings = new DataSourceSettings(pool(Duration.ofMillis(500)), pool(Duration.ofMillis(500), Duration.ofSeconds(1)), Duration.ofSeconds(2));
         var config = new DatabaseConfiguration();
         try (HikariDataSource primary = config.primaryDataSource(settings);
              HikariDataSource replica = config.replicaDataSource(settings)) {

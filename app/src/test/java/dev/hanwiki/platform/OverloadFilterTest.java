@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockFilterChain;
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -71,6 +72,41 @@ class OverloadFilterTest {
             }
         }
         assertThat(limiter.inflight()).isZero();
+    }
+
+    /**
+     * A 503 from a pool that timed out is a sign of overload and shrinks the limit; a write the
+     * primary held (ADR 0096) says nothing about this node's load and is released unsampled.
+     */
+    @Test
+    void aWriteThePrimaryHeldDoesNotShrinkTheLimitWhereAnOverloaded503Does() throws Exception {
+        assertThat(limitAfterAWindowWithOne503(false)).as("an overload 503").isLessThan(10);
+        assertThat(limitAfterAWindowWithOne503(true)).as("a write the primary held").isEqualTo(10);
+    }
+
+    private static int limitAfterAWindowWithOne503(boolean thePrimaryHeldIt) throws Exception {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        OverloadLimiter limiter = new OverloadLimiter(OverloadLimiterTest.settings(1, 10, 10, 0.7, 0.25, 0.05, 0, Duration.ZERO),
+                new SimpleMeterRegistry(), now::get);
+        OverloadFilter filter = new OverloadFilter(limiter, 1);
+        for (int window = 0; window < 4; window++) {
+            // Per window: one 503, then ten fast answers; then past the window (100 ms).
+            for (int i = 0; i < 11; i++) {
+                boolean refused = i == 0;
+                MockFilterChain chain = new MockFilterChain(new jakarta.servlet.http.HttpServlet() { }, (req, res, next) -> {
+                    now.addAndGet(Duration.ofMillis(2).toNanos());
+                    if (refused) {
+                        ((jakarta.servlet.http.HttpServletResponse) res).setStatus(503);
+                        if (thePrimaryHeldIt) {
+                            req.setAttribute(OverloadFilter.NOT_A_LOAD_SIGNAL, Boolean.TRUE);
+                        }
+                    }
+                });
+                filter.doFilter(request("POST", "/api/v1.0/posts"), new MockHttpServletResponse(), chain);
+            }
+            now.addAndGet(Duration.ofMillis(120).toNanos());
+        }
+        return limiter.limit();
     }
 
     @Test

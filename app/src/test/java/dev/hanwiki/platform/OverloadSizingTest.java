@@ -12,7 +12,7 @@ class OverloadSizingTest {
     private static DataSourceSettings pools(int size) {
         var pool = new DataSourceSettings.Pool("jdbc:mysql://127.0.0.1:1/hanwiki", "u", "p", size,
                 Duration.ofMillis(500), Duration.ofSeconds(20), Duration.ZERO);
-        return new DataSourceSettings(pool, pool);
+        return new DataSourceSettings(pool, pool, Duration.ofSeconds(2));
     }
 
     private static OverloadSettings defaults() {
