@@ -6,7 +6,7 @@ INFRA := infra
 JAVA_HOME_SEL = $(shell bash -c '. infra/lib/common.sh && select_jdk')
 MVN_BIN = $(shell bash -c '. infra/lib/common.sh && ensure_maven')
 MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" "$(MVN_BIN)" -B -f app/pom.xml
-CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash,binlog-purged
+CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash,binlog-purged,disk-full
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
 .PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload

@@ -33,7 +33,7 @@ import checks  # noqa: E402
 import ports_env  # noqa: E402
 import verify_index  # noqa: E402
 from loadgen import Load  # noqa: E402
-from scenarios import BY_NAME, NOT_BUILT, SCENARIOS  # noqa: E402
+from scenarios import BY_NAME, SCENARIOS  # noqa: E402
 import report  # noqa: E402
 
 
@@ -197,15 +197,11 @@ def main():
         print("scenarios (make chaos SCENARIO=name, or SCENARIO=all):")
         for s in SCENARIOS:
             print(f"  {s.name:18} {s.title}\n  {'':18} expect: {s.expectation}")
-        print("not built yet:")
-        for name, why in NOT_BUILT.items():
-            print(f"  {name:18} {why}")
         return
     names = [s.name for s in SCENARIOS] if args.scenario == "all" else args.scenario.split(",")
     for n in names:
         if n not in BY_NAME:
-            raise SystemExit(f"unknown scenario {n!r}: {', '.join(BY_NAME)} or all"
-                             + (f" ({n}: {NOT_BUILT[n]})" if n in NOT_BUILT else ""))
+            raise SystemExit(f"unknown scenario {n!r}: {', '.join(BY_NAME)} or all")
     env = ports_env.load()
     import api
     # This worktree's stack, not another one on the same global ports: its nginx pid file.

@@ -23,8 +23,9 @@ import java.util.function.LongSupplier;
  * state and its metrics. Three layers of the library:
  * <ul>
  * <li>the limit: AIMD over the p95 of each window of admitted requests' time in the node: a
- * window whose p95 is over the latency target shrinks the limit, a busy window under it grows
- * the limit by one, always between the minimum and the maximum;</li>
+ * window whose p95 is over the latency target shrinks the limit, a window under it grows the
+ * limit by one (also when it is little used: {@link GrowsWhileHealthy}), always between the
+ * minimum and the maximum;</li>
  * <li>partitions: when the limit is reached, reads, writes and operator calls are each
  * guaranteed their share of it (under it, anyone may borrow), so a burst of writes or a
  * rebuild cannot crowd reads out;</li>
@@ -82,7 +83,7 @@ final class OverloadLimiter {
                 .windowSize(10)
                 .minRttThreshold(0, TimeUnit.NANOSECONDS)
                 .sampleWindowFactory(PercentileSampleWindowFactory.of(0.95, 1000))
-                .build(aimd);
+                .build(new GrowsWhileHealthy(aimd, settings.latencyTarget().toNanos()));
         Limiter<Partition> partitioned = new PartitionedBuilder()
                 .named("http")
                 .limit(limit)
@@ -161,6 +162,45 @@ final class OverloadLimiter {
 
     int inflight() {
         return adaptive.getInflight();
+    }
+
+    /**
+     * AIMD grows the limit only in a window where at least half of it was in use; so a limit
+     * that a short burst (a cold JIT after a restart, a stalled dependency) shrank to the
+     * minimum stayed there for as long as the node's traffic needs fewer slots than that: at 100
+     * req/s a node has two or three requests in flight, and the limit sat at 8 to 13 for minutes
+     * after a restart, which writes waiting on a stalled primary then filled (chaos disk-full:
+     * writes shed OVERLOADED). A window under the latency target without a drop now grows the
+     * limit by one whatever the concurrency: back from the minimum to the maximum in about 12 s
+     * of healthy windows. A ceiling above the concurrency costs nothing; it matters when a burst
+     * arrives, and the limit starts at the maximum for the same reason (ADR 0093's amendment).
+     * Under overload every window is over the target, so this changes nothing there.
+     */
+    static final class GrowsWhileHealthy implements com.netflix.concurrency.limits.Limit {
+
+        private final AIMDLimit aimd;
+        private final long targetNanos;
+
+        GrowsWhileHealthy(AIMDLimit aimd, long targetNanos) {
+            this.aimd = aimd;
+            this.targetNanos = targetNanos;
+        }
+
+        @Override
+        public int getLimit() {
+            return aimd.getLimit();
+        }
+
+        @Override
+        public void notifyOnChange(java.util.function.Consumer<Integer> consumer) {
+            aimd.notifyOnChange(consumer);
+        }
+
+        @Override
+        public void onSample(long startTime, long rtt, int inflight, boolean didDrop) {
+            boolean healthy = !didDrop && rtt <= targetNanos;
+            aimd.onSample(startTime, rtt, healthy ? Math.max(inflight, (aimd.getLimit() + 1) / 2) : inflight, didDrop);
+        }
     }
 
     /** The library's partitioned limiter; its builder is abstract only for the self type. */

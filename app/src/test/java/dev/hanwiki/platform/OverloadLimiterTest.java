@@ -124,6 +124,25 @@ class OverloadLimiterTest {
         assertThat(limiter.limit()).isEqualTo(20);
     }
 
+    /**
+     * A limit shrunk by a burst grows back under light traffic too: at 100 req/s a node has a
+     * couple of requests in flight, and a limit left at its minimum was filled by the next stall
+     * (writes waiting on a stuck primary, chaos disk-full).
+     */
+    @Test
+    void aShrunkLimitGrowsBackToTheMaximumUnderLightHealthyTraffic() {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 20, 20, 1.0, 0, 0, 0, Duration.ZERO), meters, now::get);
+        for (int i = 0; i < 10; i++) {
+            window(limiter, now, limiter.limit(), 80, false); // a burst over the 50 ms target
+        }
+        assertThat(limiter.limit()).isLessThan(10);
+        for (int i = 0; i < 30; i++) {
+            window(limiter, now, 1, 5, false); // one request at a time, fast
+        }
+        assertThat(limiter.limit()).isEqualTo(20);
+    }
+
     @Test
     void aDroppedRequestShrinksTheLimitAndAnIgnoredOneIsNotSampled() {
         AtomicLong now = new AtomicLong(1_000_000_000L);
