@@ -113,6 +113,9 @@ public class PrimaryWrites {
                 breaker.onSuccess(took, TimeUnit.NANOSECONDS); // the primary answered: a refused write
             }
             throw e;
+        } catch (Error e) {
+            breaker.releasePermission(); // a half-open breaker's one trial must not leak
+            throw e;
         }
         breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         if (committed.get() != null) {
