@@ -22,7 +22,8 @@ if [ -z "$rate" ]; then
   log "1/2 breakpoint: $bp_cmd"
   REPORT_DIR="$out/breakpoint" PROFILE=breakpoint RATE="${BP_TOP:-800}" DURATION="${BP_DURATION:-3m}" \
     bash infra/k6.sh || die "the breakpoint run failed"
-  last_good=$(python3 -c 'import json,sys; print(int(json.load(open(sys.argv[1]))["last_good_rate"]))' "$out/breakpoint/figures.json")
+  last_good=$(python3 -c 'import json,math,sys; r=json.load(open(sys.argv[1]))["last_good_rate"]; print(0 if r is None or math.isnan(r) else int(r))' "$out/breakpoint/figures.json")
+  [ "$last_good" -gt 0 ] || die "the breakpoint run had no good window at all (its first 10 s already over p95 100 ms or 0.1% errors): a cold stack (nodes just restarted: warm them first) or a busy machine; see $out/breakpoint/report.md"
   rate=$((2 * last_good))
   log "last good rate $last_good req/s: the overload run offers $rate req/s"
 fi
