@@ -40,8 +40,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * answering gets the write answered with 503
  * {@code WRITE_NOT_CONFIRMED} (it may still commit), instead of nginx timing the node out and
  * taking it, reads and all, out of rotation. A breaker (Resilience4j) then pauses writes: once
- * half of the node's last writes (at least three) failed to reach the primary or timed out,
- * writes are refused at once with 503 {@code DATABASE_UNAVAILABLE} for {@link #PAUSE}, then one
+ * half of the node's last writes (at least three) timed out like that, writes are refused at once with 503 {@code DATABASE_UNAVAILABLE} for {@link #PAUSE}, then one
  * write tries again. So a stuck primary holds one write per node at a time, not every write for
  * the whole write timeout (which would also fill the overload limit with waiting writes).
  */
@@ -105,11 +104,15 @@ public class PrimaryWrites {
             long took = System.nanoTime() - start;
             if (notConfirmed(e, took, writeTimeout)) {
                 breaker.onError(took, TimeUnit.NANOSECONDS, e);
-                log.warn("The primary did not answer a write within {} ms: answered as not confirmed", writeTimeout.toMillis());
+                log.warn("The primary did not answer a write within {} ms: answered as not confirmed ({})",
+                        writeTimeout.toMillis(), e.toString());
                 throw new WriteNotConfirmedException(writeTimeout, e);
             }
-            if (unreachable(e)) {
-                breaker.onError(took, TimeUnit.NANOSECONDS, e);
+            if (e instanceof CannotCreateTransactionException) {
+                // No connection to be had (bounded by the pool's own wait): not a held write, so
+                // the breaker is not told. Counting these paused writes for seconds after a host
+                // came back, while the pool replaced its dead connections (chaos host-b-isolate).
+                breaker.releasePermission();
             } else {
                 breaker.onSuccess(took, TimeUnit.NANOSECONDS); // the primary answered: a refused write
             }
@@ -160,13 +163,15 @@ public class PrimaryWrites {
      * counts too.
      */
     static boolean notConfirmed(RuntimeException e, long tookNanos, Duration writeTimeout) {
+        if (e instanceof CannotCreateTransactionException) {
+            return false; // the transaction never began: nothing was sent
+        }
         return timedOut(e) || unreachable(e) && tookNanos >= writeTimeout.toNanos();
     }
 
-    /** The primary could not be reached or lost the connection: a sign for the breaker. */
+    /** The connection to the primary failed during the transaction (the commit's rollback included). */
     static boolean unreachable(RuntimeException e) {
-        return e instanceof CannotCreateTransactionException || e instanceof TransactionSystemException
-                || e instanceof DataAccessException d && DatabaseUnreachable.is(d);
+        return e instanceof TransactionSystemException || e instanceof DataAccessException d && DatabaseUnreachable.is(d);
     }
 
     CircuitBreaker.State state() {

@@ -54,8 +54,15 @@ class PrimaryWritesTest {
     }
 
     @Test
-    void onlyAnUnreachablePrimaryCountsForTheBreaker() {
-        assertThat(PrimaryWrites.unreachable(new CannotCreateTransactionException("no connection"))).isTrue();
+    void aConnectionThatCouldNotBeHadIsNeverNotConfirmed() {
+        // After a host came back, the pool may take longer than the write timeout to replace its
+        // dead connections: the transaction never began, so nothing can commit later.
+        Duration timeout = Duration.ofMillis(1500);
+        var noConnection = new CannotCreateTransactionException("Could not open JDBC Connection for transaction",
+                new SQLException("Connection is not available, request timed out after 500ms",
+                        new SocketTimeoutException("connect timed out")));
+        assertThat(PrimaryWrites.notConfirmed(noConnection, timeout.toNanos() * 2, timeout)).isFalse();
+        assertThat(PrimaryWrites.unreachable(noConnection)).isFalse();
         assertThat(PrimaryWrites.unreachable(timedOutStatement())).isTrue();
         assertThat(PrimaryWrites.unreachable(new DuplicateKeyException("dup"))).isFalse();
         assertThat(PrimaryWrites.unreachable(new IllegalStateException("a bug"))).isFalse();
