@@ -33,6 +33,12 @@ def window_stats(samples, s):
             "error_kinds": dict(sorted(kinds.items(), key=lambda kv: -kv[1])[:8])}
 
 
+def unanswered_since(samples, t):
+    """Samples from t on without the mix's correct answer: errors and documented refusals alike.
+    Recovery is these back to zero (refused writes resumed, not only errors gone)."""
+    return [x for x in samples if x[0] >= t and not x[4]]
+
+
 def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, results, ok_idx, alerts, extra, args):
     samples = sorted(samples)
     t_end = run.events["load stopped"]
@@ -43,8 +49,7 @@ def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, resu
     fault_on = [x for x in samples if x[0] >= t_fault]
     judged = window_stats(fault_on, s)
     rate = judged["errors"] / judged["requests"] if judged["requests"] else 0.0
-    # Recovery: errors and documented refusals alike back to zero (refused writes resumed).
-    errs_after = [x[0] for x in samples if x[0] >= t_healed and not x[4]]
+    errs_after = [x[0] for x in unanswered_since(samples, t_healed)]
     last_err = max(errs_after, default=None)
     recovered = converged_at is not None and (last_err is None or t_end - last_err >= 10)
     recovery_s = None

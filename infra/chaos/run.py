@@ -148,9 +148,7 @@ def fault_and_verdict(env, s, args, data, run, state):
         if converged_at is None and checks.converged_under_load(env, recent):
             converged_at = time.time()
             log(f"indexes converged {converged_at - t_healed:.1f} s after the heal")
-        # Recovered means answered again: documented refusals (writes refused while the
-        # primary is down or its disk full) must stop too.
-        errs = [x for x in list(load.samples) if x[0] >= t_healed and not x[4]]
+        errs = report.unanswered_since(list(load.samples), t_healed)
         last_err = max((x[0] for x in errs), default=None)
         quiet = last_err is None or time.time() - last_err >= 10
         if converged_at and quiet and time.time() - t_healed >= args.after:

@@ -58,24 +58,35 @@ def _purge_binlog_behind_connect(env):
         raise SystemExit(f"could not purge the binlogs before {newest}: still there {left}")
 
 
+def log_size(env, name):
+    """The size of var/log/NAME now: where a later log_lines_since starts reading."""
+    path = os.path.join(env["VAR"], "log", name)
+    return os.path.getsize(path) if os.path.exists(path) else 0
+
+
+def log_lines_since(env, name, since, *words):
+    """Lines of var/log/NAME written after offset `since` holding any of `words` (stripped), or
+    None when the log is missing. A log rotated meanwhile (copytruncate) is read whole."""
+    path = os.path.join(env["VAR"], "log", name)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        f.seek(since if os.path.getsize(path) >= since else 0)
+        return [l.strip() for l in f if any(w in l for w in words)]
+
+
 WATCHDOG_LOG = "cdc-watchdog.log"
 
 
 def _watchdog_log_size(env, run):
-    path = os.path.join(env["VAR"], "log", WATCHDOG_LOG)
-    return os.path.getsize(path) if os.path.exists(path) else 0
+    return log_size(env, WATCHDOG_LOG)
 
 
 def _watchdog_resnapshotted(env, since, run):
     """The recovery was the watchdog's new snapshot (not a purge that missed, as a first run did)."""
-    path = os.path.join(env["VAR"], "log", WATCHDOG_LOG)
-    if not os.path.exists(path):
-        return False, f"no CDC watchdog log ({path}): is the cdc-watchdog component running?"
-    if os.path.getsize(path) < since:
-        since = 0  # rotated (copytruncate) meanwhile: read what is there
-    with open(path, encoding="utf-8", errors="replace") as f:
-        f.seek(since)
-        lines = [l.strip() for l in f if "re-snapshot" in l]
+    lines = log_lines_since(env, WATCHDOG_LOG, since, "re-snapshot")
+    if lines is None:
+        return False, "no CDC watchdog log (var/log/cdc-watchdog.log): is the cdc-watchdog component running?"
     done = any("re-snapshot started" in l for l in lines)
     return done, ("the CDC watchdog (infra/cdc/connector_watchdog.py) logged: " + " / ".join(lines)
                   if lines else "the CDC watchdog took no new snapshot (var/log/cdc-watchdog.log)")
@@ -168,15 +179,13 @@ def disk(*args):
     subprocess.run(["bash", DISK, *args], check=True, stdout=subprocess.DEVNULL)
 
 
-def _primary_log_size(env):
-    path = os.path.join(env["VAR"], "log", "mariadb-primary.log")
-    return os.path.getsize(path) if os.path.exists(path) else 0
+PRIMARY_LOG = "mariadb-primary.log"
 
 
 def _onto_small_disk(env, run):
     """Before the load: the primary restarted onto its own small filesystem (infra/chaos/disk.sh)."""
     disk("setup")
-    return _primary_log_size(env)
+    return log_size(env, PRIMARY_LOG)
 
 
 def _off_small_disk(env):
@@ -188,10 +197,8 @@ def _nothing_corrupt(env, since, run):
     """The fault bit (MariaDB met the full disk), and left nothing damaged: every table of the app
     checks OK on the primary, and the replica still applies the primary's changes without error."""
     from load_prepare import db_sql, primary_sql
-    path = os.path.join(env["VAR"], "log", "mariadb-primary.log")
-    with open(path, encoding="utf-8", errors="replace") as f:
-        f.seek(since if os.path.getsize(path) >= since else 0)
-        full = [l.strip() for l in f if "Disk is full" in l or "No space left" in l]
+    # Paths in the log line relative to the checkout, so the committed verdict names no machine.
+    full = [l.replace(ROOT + "/", "") for l in log_lines_since(env, PRIMARY_LOG, since, "Disk is full", "No space left") or []]
     tables = [r[0] for r in primary_sql(env, "SELECT table_name FROM information_schema.tables "
                                              "WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'")]
     checked = primary_sql(env, "CHECK TABLE " + ", ".join(f"`{t}`" for t in tables))
