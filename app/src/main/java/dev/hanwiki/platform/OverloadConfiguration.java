@@ -21,10 +21,15 @@ class OverloadConfiguration {
     static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 2;
 
     @Bean
+    CpuQueueSampler cpuQueueSampler(OverloadSettings settings) {
+        return new CpuQueueSampler(CpuQueue.ofThisProcess(), settings.window());
+    }
+
+    @Bean
     OverloadLimiter overloadLimiter(OverloadSettings settings, DataSourceSettings pools, MeterRegistry meters,
-            @Value("${server.tomcat.threads.max:200}") int serverThreads) {
+            CpuQueueSampler cpuQueue, @Value("${server.tomcat.threads.max:200}") int serverThreads) {
         OverloadSizing.check(settings, pools, serverThreads);
-        return new OverloadLimiter(settings, meters);
+        return new OverloadLimiter(settings, meters, System::nanoTime, cpuQueue::waiting);
     }
 
     @Bean

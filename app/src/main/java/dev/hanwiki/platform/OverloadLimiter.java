@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -24,8 +25,9 @@ import java.util.function.LongSupplier;
  * <ul>
  * <li>the limit: AIMD over the p95 of each window of admitted requests' time in the node: a
  * window whose p95 is over the latency target shrinks the limit, a window under it grows the
- * limit by one (also when it is little used: {@link GrowsWhileHealthy}), always between the
- * minimum and the maximum;</li>
+ * limit by one (also when it is little used), always between the minimum and the maximum; a
+ * slow window while the node's CPU is not queued (a slow dependency) counts as one under it
+ * ({@link NodeAimd});</li>
  * <li>partitions: when the limit is reached, reads, writes and operator calls are each
  * guaranteed their share of it (under it, anyone may borrow), so a burst of writes or a
  * rebuild cannot crowd reads out;</li>
@@ -63,12 +65,17 @@ final class OverloadLimiter {
     private final Map<Partition, Counter> shed = new EnumMap<>(Partition.class);
     private final AtomicInteger waiting = new AtomicInteger();
 
+    /** A limiter that cannot see the node's CPU queue: every slow window counts as the CPU's. */
     OverloadLimiter(OverloadSettings settings, MeterRegistry meters) {
-        this(settings, meters, System::nanoTime);
+        this(settings, meters, System::nanoTime, () -> Double.NaN);
     }
 
+    /**
+     * @param cpuWaiting the node's threads waiting for a core on average over the last window
+     *                   ({@link CpuQueue#waiting()}); NaN when unknown
+     */
     @SuppressWarnings("unchecked")
-    OverloadLimiter(OverloadSettings settings, MeterRegistry meters, LongSupplier nanoClock) {
+    OverloadLimiter(OverloadSettings settings, MeterRegistry meters, LongSupplier nanoClock, DoubleSupplier cpuWaiting) {
         AIMDLimit aimd = AIMDLimit.newBuilder()
                 .minLimit(settings.minLimit())
                 .initialLimit(settings.initialLimit())
@@ -83,7 +90,11 @@ final class OverloadLimiter {
                 .windowSize(10)
                 .minRttThreshold(0, TimeUnit.NANOSECONDS)
                 .sampleWindowFactory(PercentileSampleWindowFactory.of(0.95, 1000))
-                .build(new GrowsWhileHealthy(aimd, settings.latencyTarget().toNanos()));
+                .build(new NodeAimd(aimd, settings.latencyTarget().toNanos(), cpuWaiting,
+                        settings.cpuQueueThreshold(), Counter.builder("hanwiki.overload.slow.dependency.windows")
+                                .description("limiter windows over the latency target counted healthy: "
+                                        + "the node's CPU was not the queue, a dependency was slow")
+                                .register(meters)));
         Limiter<Partition> partitioned = new PartitionedBuilder()
                 .named("http")
                 .limit(limit)
@@ -165,25 +176,44 @@ final class OverloadLimiter {
     }
 
     /**
-     * AIMD grows the limit only in a window where at least half of it was in use; so a limit
-     * that a short burst (a cold JIT after a restart, a stalled dependency) shrank to the
-     * minimum stayed there for as long as the node's traffic needs fewer slots than that: at 100
-     * req/s a node has two or three requests in flight, and the limit sat at 8 to 13 for minutes
-     * after a restart, which writes waiting on a stalled primary then filled (chaos disk-full:
-     * writes shed OVERLOADED). A window under the latency target without a drop now grows the
-     * limit by one whatever the concurrency: back from the minimum to the maximum in about 12 s
-     * of healthy windows. A ceiling above the concurrency costs nothing; it matters when a burst
-     * arrives, and the limit starts at the maximum for the same reason (ADR 0093's amendment).
-     * Under overload every window is over the target, so this changes nothing there.
+     * The library's AIMD, told two things it cannot see for itself.
+     * <ul>
+     * <li><b>Grows while healthy.</b> AIMD grows the limit only in a window where at least half
+     * of it was in use; so a limit that a short burst (a cold JIT after a restart, a stalled
+     * dependency) shrank to the minimum stayed there for as long as the node's traffic needs
+     * fewer slots than that: at 100 req/s a node has two or three requests in flight, and the
+     * limit sat at 8 to 13 for minutes after a restart, which writes waiting on a stalled primary
+     * then filled (chaos disk-full: writes shed OVERLOADED). A window under the latency target
+     * without a drop now grows the limit by one whatever the concurrency: back from the minimum
+     * to the maximum in about 12 s of healthy windows.</li>
+     * <li><b>Slow dependencies are not overload.</b> A window over the latency target counts as
+     * overload only when the node's own CPU is the queue ({@link CpuQueue}: on average at least
+     * {@code cpuQueueThreshold} of its threads waiting for a core), or when it had a drop (a pool
+     * that timed out). Slow links to MariaDB, Redis or Kafka make every request slow while the
+     * node's threads sleep on sockets: requests then need more slots, not fewer (the same rate
+     * times a longer stay), and a smaller limit cannot make a link faster. Shrinking there shed
+     * writes that would have succeeded (chaos latency-100ms: 3.1% shed at 100 req/s, the limit at
+     * its minimum of 8 with the node's run queue under one thread). Such a window counts as
+     * healthy: the limit grows, until the CPU queues. Unknown (not Linux) counts as the CPU.</li>
+     * </ul>
+     * Under overload every window is over the target with the CPU queued, so neither changes
+     * anything there.
      */
-    static final class GrowsWhileHealthy implements com.netflix.concurrency.limits.Limit {
+    static final class NodeAimd implements com.netflix.concurrency.limits.Limit {
 
         private final AIMDLimit aimd;
         private final long targetNanos;
+        private final DoubleSupplier cpuWaiting;
+        private final double cpuQueueThreshold;
+        private final Counter slowDependencyWindows;
 
-        GrowsWhileHealthy(AIMDLimit aimd, long targetNanos) {
+        NodeAimd(AIMDLimit aimd, long targetNanos, DoubleSupplier cpuWaiting, double cpuQueueThreshold,
+                Counter slowDependencyWindows) {
             this.aimd = aimd;
             this.targetNanos = targetNanos;
+            this.cpuWaiting = cpuWaiting;
+            this.cpuQueueThreshold = cpuQueueThreshold;
+            this.slowDependencyWindows = slowDependencyWindows;
         }
 
         @Override
@@ -198,8 +228,22 @@ final class OverloadLimiter {
 
         @Override
         public void onSample(long startTime, long rtt, int inflight, boolean didDrop) {
-            boolean healthy = !didDrop && rtt <= targetNanos;
-            aimd.onSample(startTime, rtt, healthy ? Math.max(inflight, (aimd.getLimit() + 1) / 2) : inflight, didDrop);
+            boolean healthy = !didDrop;
+            if (healthy && rtt > targetNanos) {
+                healthy = !cpuIsTheQueue();
+                if (healthy) {
+                    slowDependencyWindows.increment();
+                }
+            }
+            // AIMD grows on a window under its timeout that was at least half in use: a healthy
+            // window is presented as such (the target for a slow dependency's, at least half the limit)
+            aimd.onSample(startTime, healthy ? Math.min(rtt, targetNanos) : rtt,
+                    healthy ? Math.max(inflight, (aimd.getLimit() + 1) / 2) : inflight, didDrop);
+        }
+
+        private boolean cpuIsTheQueue() {
+            double waiting = cpuWaiting.getAsDouble();
+            return Double.isNaN(waiting) || waiting >= cpuQueueThreshold;
         }
     }
 

@@ -87,7 +87,7 @@ class OverloadFilterTest {
     private static int limitAfterAWindowWithOne503(boolean thePrimaryHeldIt) throws Exception {
         AtomicLong now = new AtomicLong(1_000_000_000L);
         OverloadLimiter limiter = new OverloadLimiter(OverloadLimiterTest.settings(1, 10, 10, 0.7, 0.25, 0.05, 0, Duration.ZERO),
-                new SimpleMeterRegistry(), now::get);
+                new SimpleMeterRegistry(), now::get, OverloadLimiterTest.CPU_QUEUED);
         OverloadFilter filter = new OverloadFilter(limiter, 1);
         for (int window = 0; window < 4; window++) {
             // Per window: one 503, then ten fast answers; then past the window (100 ms).

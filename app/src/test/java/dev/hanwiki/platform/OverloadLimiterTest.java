@@ -12,16 +12,21 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 
 /** The limiter's wiring of the library: limit, partitions, backlog, adaptation and metrics. */
 class OverloadLimiterTest {
 
+    /** The node's threads queued for a core: every slow window is overload. */
+    static final DoubleSupplier CPU_QUEUED = () -> 4.0;
+
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     static OverloadSettings settings(int min, int initial, int max, double read, double write, double internal,
             int backlog, Duration backlogTimeout) {
-        return new OverloadSettings(true, min, initial, max, Duration.ofMillis(50), 0.9, Duration.ofMillis(100),
+        return new OverloadSettings(true, min, initial, max, Duration.ofMillis(50), 1.0, 0.9, Duration.ofMillis(100),
                 read, write, internal, backlog, backlogTimeout, Duration.ofSeconds(1), 3);
     }
 
@@ -87,13 +92,14 @@ class OverloadLimiterTest {
     /**
      * One window of samples on a fake clock: {@code concurrent} requests at once, then ten one
      * after another (so the window has enough samples whatever the limit), each taking
-     * {@code rttMs}; the first one ends {@code dropped} if asked. Then past the window.
+     * {@code rttMs}; the last of the concurrent ones ends {@code dropped} if asked (the first
+     * one to end closes the window before it, which then judges it alone). Then past the window.
      */
     private static void window(OverloadLimiter limiter, AtomicLong now, int concurrent, long rttMs, boolean drop) {
         List<Permit> permits = take(limiter, Partition.READ, concurrent);
         now.addAndGet(TimeUnit.MILLISECONDS.toNanos(rttMs));
         for (int i = 0; i < permits.size(); i++) {
-            if (drop && i == 0) {
+            if (drop && i == permits.size() - 1) {
                 permits.get(i).dropped();
             } else {
                 permits.get(i).success();
@@ -110,7 +116,8 @@ class OverloadLimiterTest {
     @Test
     void theLimitShrinksWhileTheWindowP95IsOverTheTargetAndGrowsBackUnderIt() {
         AtomicLong now = new AtomicLong(1_000_000_000L);
-        OverloadLimiter limiter = new OverloadLimiter(settings(2, 10, 20, 1.0, 0, 0, 0, Duration.ZERO), meters, now::get);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 10, 20, 1.0, 0, 0, 0, Duration.ZERO), meters,
+                now::get, CPU_QUEUED);
         for (int i = 0; i < 6; i++) {
             window(limiter, now, limiter.limit(), 80, false); // target 50 ms
         }
@@ -132,7 +139,8 @@ class OverloadLimiterTest {
     @Test
     void aShrunkLimitGrowsBackToTheMaximumUnderLightHealthyTraffic() {
         AtomicLong now = new AtomicLong(1_000_000_000L);
-        OverloadLimiter limiter = new OverloadLimiter(settings(2, 20, 20, 1.0, 0, 0, 0, Duration.ZERO), meters, now::get);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 20, 20, 1.0, 0, 0, 0, Duration.ZERO), meters,
+                now::get, CPU_QUEUED);
         for (int i = 0; i < 10; i++) {
             window(limiter, now, limiter.limit(), 80, false); // a burst over the 50 ms target
         }
@@ -143,10 +151,40 @@ class OverloadLimiterTest {
         assertThat(limiter.limit()).isEqualTo(20);
     }
 
+    /**
+     * Slow windows with the node's CPU idle are a slow dependency's (chaos latency-100ms: 100 ms
+     * on every link, writes taking a second; the limit sat at its minimum and writes were shed):
+     * they count as healthy and the limit grows. The same windows with the node's threads queued
+     * for a core shrink it, as does a drop whatever the CPU.
+     */
+    @Test
+    void slowWindowsShrinkTheLimitOnlyWhenTheNodesCpuIsTheQueue() {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        AtomicReference<Double> cpuWaiting = new AtomicReference<>(0.2);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 12, 20, 1.0, 0, 0, 0, Duration.ZERO), meters,
+                now::get, cpuWaiting::get);
+        for (int i = 0; i < 20; i++) {
+            window(limiter, now, limiter.limit(), 300, false);
+        }
+        assertThat(limiter.limit()).as("300 ms windows, CPU idle: the links are slow, not the node").isEqualTo(20);
+        assertThat(meters.get("hanwiki.overload.slow.dependency.windows").counter().count()).isGreaterThanOrEqualTo(8);
+
+        window(limiter, now, 12, 300, true);
+        window(limiter, now, 12, 300, false);
+        assertThat(limiter.limit()).as("a pool that timed out shrinks it, CPU or not").isLessThan(20);
+
+        cpuWaiting.set(1.5);
+        for (int i = 0; i < 8; i++) {
+            window(limiter, now, limiter.limit(), 300, false);
+        }
+        assertThat(limiter.limit()).as("slow windows with the CPU queued: overload").isLessThan(12);
+    }
+
     @Test
     void aDroppedRequestShrinksTheLimitAndAnIgnoredOneIsNotSampled() {
         AtomicLong now = new AtomicLong(1_000_000_000L);
-        OverloadLimiter limiter = new OverloadLimiter(settings(2, 10, 20, 1.0, 0, 0, 0, Duration.ZERO), meters, now::get);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 10, 20, 1.0, 0, 0, 0, Duration.ZERO), meters,
+                now::get, CPU_QUEUED);
         for (int round = 0; round < 5; round++) {
             List<Permit> permits = take(limiter, Partition.READ, 10);
             now.addAndGet(TimeUnit.MILLISECONDS.toNanos(100));
