@@ -50,7 +50,7 @@ record OverloadSettings(
         @DefaultValue("32") @Min(1) @Max(500) int initialLimit,
         @DefaultValue("32") @Min(1) @Max(500) int maxLimit,
         @DefaultValue("50ms") @NotNull @DurationMin(millis = 1) @DurationMax(seconds = 10) Duration latencyTarget,
-        @DefaultValue("2.0") @DecimalMin("0.0") @DecimalMax("100.0") double cpuQueueThreshold,
+        @DefaultValue("3.0") @DecimalMin("0.0") @DecimalMax("100.0") double cpuQueueThreshold,
         @DefaultValue("0.9") @DecimalMin("0.5") @DecimalMax("0.99") double backoffRatio,
         @DefaultValue("500ms") @NotNull @DurationMin(millis = 100) @DurationMax(seconds = 10) Duration window,
         @DefaultValue("0.7") @DecimalMin("0.0") @DecimalMax("1.0") double readShare,
