@@ -190,6 +190,14 @@ def plot(samples, v, path, allowed):
     plt.close(fig)
 
 
+
+def resolved_text(after_heal_s):
+    """When an alert resolved, from the heal's end: a long heal (primary-restore's restore) can
+    bring the component back, and the alert resolve, before the heal as a whole has ended."""
+    if after_heal_s < 0:
+        return f"resolved {-after_heal_s:.0f} s before the heal ended"
+    return f"resolved {after_heal_s:.0f} s after the heal"
+
 def write(s, run, samples, v, args):
     os.makedirs(args.docs, exist_ok=True)
     base = os.path.join(args.docs, s.name)
@@ -208,7 +216,7 @@ def write(s, run, samples, v, args):
                      f"{w[k]['max_ms']:.0f} | {', '.join(f'{a}: {n}' for a, n in w[k]['error_kinds'].items()) or '-'} |"
                      for k in WINDOWS)
     alerts = "\n".join(f"| {n} | {'+%s s' % a['fired_after_s'] if a['fired_after_s'] is not None else 'not fired'} | "
-                       f"{'+%s s after the heal' % a['resolved_after_heal_s'] if a['resolved_after_heal_s'] is not None else '-'} |"
+                       f"{resolved_text(a['resolved_after_heal_s']) if a['resolved_after_heal_s'] is not None else '-'} |"
                        for n, a in v["alerts"].items()) or "| - | | |"
     la = v["loadavg"]
     text = f"""# Chaos: {s.name} — {'PASS' if v['pass'] else 'FAIL'}
@@ -259,7 +267,7 @@ def index(docs):
     for path in sorted(glob.glob(os.path.join(docs, "*.json"))):
         with open(path) as f:
             v = json.load(f)
-        fired = [f"{n} +{a['fired_after_s']:.0f} s" + (f" (resolved {a['resolved_after_heal_s']:.0f} s after the heal)"
+        fired = [f"{n} +{a['fired_after_s']:.0f} s" + (f" ({resolved_text(a['resolved_after_heal_s'])})"
                                                         if a["resolved_after_heal_s"] is not None else "")
                  for n, a in v["alerts"].items() if a["fired_after_s"] is not None]
         diffs = ", ".join(f"{n} {d}" for n, d in v["index_diffs_after_heal"].items())

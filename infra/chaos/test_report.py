@@ -112,5 +112,11 @@ class Judge(unittest.TestCase):
             self.assertTrue(os.path.exists(os.path.join(self.dir, "cache-shard-crash" + ext)))
 
 
+class AlertTimes(unittest.TestCase):
+    def test_an_alert_that_resolved_while_a_long_heal_ran_says_so(self):
+        self.assertEqual(report.resolved_text(17.4), "resolved 17 s after the heal")
+        self.assertEqual(report.resolved_text(-179.2), "resolved 179 s before the heal ended")
+
+
 if __name__ == "__main__":
     unittest.main()
