@@ -2,6 +2,7 @@ package dev.hanwiki.cache;
 
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
+import dev.hanwiki.platform.RedisClients;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisFuture;
@@ -11,8 +12,6 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.protocol.CommandType;
 import io.lettuce.core.protocol.RedisCommand;
 import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.DefaultClientResources;
-import io.lettuce.core.resource.Delay;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,10 +39,7 @@ public final class ShardedRedis extends Background implements AutoCloseable {
 
     public ShardedRedis(CacheSettings settings, MeterRegistry meters) {
         super("cache-shards", Phases.SERVING, Duration.ofSeconds(1));
-        this.resources = DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(2)
-                // Re-dial a lost shard every half second (the default backs off to 30 s).
-                .reconnectDelay(Delay.constant(Duration.ofMillis(500)))
-                .build();
+        this.resources = RedisClients.resources(2); // a lost shard is re-dialled every half second
         this.client = RedisClient.create(resources);
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)

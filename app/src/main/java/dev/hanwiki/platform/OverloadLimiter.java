@@ -91,7 +91,7 @@ final class OverloadLimiter {
                 .minRttThreshold(0, TimeUnit.NANOSECONDS)
                 .sampleWindowFactory(PercentileSampleWindowFactory.of(0.95, 1000))
                 .build(new NodeAimd(aimd, settings.latencyTarget().toNanos(), cpuWaiting,
-                        settings.cpuQueueThreshold(), Counter.builder("hanwiki.overload.slow.dependency.windows")
+                        settings.cpuQueueShare(), Counter.builder("hanwiki.overload.slow.dependency.windows")
                                 .description("limiter windows over the latency target counted healthy: "
                                         + "the node's CPU was not the queue, a dependency was slow")
                                 .register(meters)));
@@ -188,8 +188,9 @@ final class OverloadLimiter {
      * to the maximum in about 12 s of healthy windows.</li>
      * <li><b>Slow dependencies are not overload.</b> A window over the latency target counts as
      * overload only when the node's own CPU is the queue ({@link CpuQueue}: on average at least
-     * {@code cpuQueueThreshold} of its threads waiting for a core), or when it had a drop (a pool
-     * that timed out). Slow links to MariaDB, Redis or Kafka make every request slow while the
+     * {@code cpuQueueShare} of a thread waiting for a core per request in flight, i.e. the
+     * requests spent about that share of their time queued for the CPU), or when it had a drop
+     * (a pool that timed out). Slow links to MariaDB, Redis or Kafka make every request slow while the
      * node's threads sleep on sockets: requests then need more slots, not fewer (the same rate
      * times a longer stay), and a smaller limit cannot make a link faster. Shrinking there shed
      * writes that would have succeeded (chaos latency-100ms: 3.1% shed at 100 req/s, the limit at
@@ -204,15 +205,15 @@ final class OverloadLimiter {
         private final AIMDLimit aimd;
         private final long targetNanos;
         private final DoubleSupplier cpuWaiting;
-        private final double cpuQueueThreshold;
+        private final double cpuQueueShare;
         private final Counter slowDependencyWindows;
 
-        NodeAimd(AIMDLimit aimd, long targetNanos, DoubleSupplier cpuWaiting, double cpuQueueThreshold,
+        NodeAimd(AIMDLimit aimd, long targetNanos, DoubleSupplier cpuWaiting, double cpuQueueShare,
                 Counter slowDependencyWindows) {
             this.aimd = aimd;
             this.targetNanos = targetNanos;
             this.cpuWaiting = cpuWaiting;
-            this.cpuQueueThreshold = cpuQueueThreshold;
+            this.cpuQueueShare = cpuQueueShare;
             this.slowDependencyWindows = slowDependencyWindows;
         }
 
@@ -230,7 +231,7 @@ final class OverloadLimiter {
         public void onSample(long startTime, long rtt, int inflight, boolean didDrop) {
             boolean healthy = !didDrop;
             if (healthy && rtt > targetNanos) {
-                healthy = !cpuIsTheQueue();
+                healthy = !cpuIsTheQueue(inflight);
                 if (healthy) {
                     slowDependencyWindows.increment();
                 }
@@ -241,9 +242,14 @@ final class OverloadLimiter {
                     healthy ? Math.max(inflight, (aimd.getLimit() + 1) / 2) : inflight, didDrop);
         }
 
-        private boolean cpuIsTheQueue() {
+        /**
+         * Whether the window's requests spent at least the threshold's share of their time
+         * waiting for a core: the node's threads waiting, on average, per request in flight (the
+         * window's most; threads other than requests', GC and the indexer, count against it).
+         */
+        private boolean cpuIsTheQueue(int inflight) {
             double waiting = cpuWaiting.getAsDouble();
-            return Double.isNaN(waiting) || waiting >= cpuQueueThreshold;
+            return Double.isNaN(waiting) || waiting >= cpuQueueShare * Math.max(1, inflight);
         }
     }
 

@@ -27,10 +27,12 @@ import org.springframework.validation.annotation.Validated;
  * @param latencyTarget    the node-side p95 of a window above which the limit shrinks
  *                         (multiplied by {@code backoffRatio}) when the node's CPU is its queue;
  *                         below it, the limit grows by one
- * @param cpuQueueThreshold the node's threads waiting for a core, on average over a window
- *                         ({@link CpuQueue}), from which a window over the latency target is
- *                         blamed on the node's CPU; under it, the slowness is a dependency's and
- *                         the limit holds (shedding would not make a slow link faster)
+ * @param cpuQueueShare    the node's threads waiting for a core ({@link CpuQueue}), on average
+ *                         over a window and per request in flight, from which a window over the
+ *                         latency target is blamed on the node's CPU (the requests spent about that
+ *                         share of their time queued for a core); under it, the slowness is a
+ *                         dependency's and the window counts as healthy (shedding would not make
+ *                         a slow link faster)
  * @param backoffRatio     how much the limit shrinks per window over the target
  * @param window           how often the limit is adjusted (one p95 per window)
  * @param readShare        share of the limit guaranteed to GET/HEAD when the node is saturated
@@ -50,7 +52,7 @@ record OverloadSettings(
         @DefaultValue("32") @Min(1) @Max(500) int initialLimit,
         @DefaultValue("32") @Min(1) @Max(500) int maxLimit,
         @DefaultValue("50ms") @NotNull @DurationMin(millis = 1) @DurationMax(seconds = 10) Duration latencyTarget,
-        @DefaultValue("3.0") @DecimalMin("0.0") @DecimalMax("100.0") double cpuQueueThreshold,
+        @DefaultValue("0.5") @DecimalMin("0.0") @DecimalMax("100.0") double cpuQueueShare,
         @DefaultValue("0.9") @DecimalMin("0.5") @DecimalMax("0.99") double backoffRatio,
         @DefaultValue("500ms") @NotNull @DurationMin(millis = 100) @DurationMax(seconds = 10) Duration window,
         @DefaultValue("0.7") @DecimalMin("0.0") @DecimalMax("1.0") double readShare,

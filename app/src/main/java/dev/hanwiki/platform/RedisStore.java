@@ -11,7 +11,9 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.resource.ClientResources;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,8 +23,8 @@ import org.slf4j.LoggerFactory;
  * within the timeout, or is known to be unreachable, {@link #commands()} (or the command) throws
  * a {@link RedisException} the store turns into its own "unavailable" answer. While
  * disconnected, commands are rejected at once rather than queued, so an outage costs callers no
- * waiting; Lettuce reconnects in the background, and a failed first connection is retried after
- * {@code retryAfterFailure}. It connects on its thread at start-up, so that the first call does
+ * waiting; Lettuce reconnects in the background (every half second: {@link RedisClients}), and a
+ * failed first connection is retried after {@code retryAfterFailure}. It connects on its thread at start-up, so that the first call does
  * not pay for it, and closes after the web server has drained ({@link Phases#SERVING}).
  */
 public abstract class RedisStore extends Background {
@@ -41,6 +43,7 @@ public abstract class RedisStore extends Background {
     private final String what;
     private final String whenDown;
     private final Target target;
+    private final ClientResources resources;
     private final RedisClient client;
     private volatile StatefulRedisConnection<String, String> connection;
     private volatile long retryAtNanos = System.nanoTime();
@@ -58,7 +61,8 @@ public abstract class RedisStore extends Background {
                 .withHost(target.host())
                 .withPort(target.port())
                 .withTimeout(target.timeout());
-        this.client = RedisClient.create(RedisLogin.apply(uri, target.username(), target.password()).build());
+        this.resources = RedisClients.resources(1); // re-dials every half second, not backing off to 30 s
+        this.client = RedisClient.create(resources, RedisLogin.apply(uri, target.username(), target.password()).build());
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -109,5 +113,6 @@ public abstract class RedisStore extends Background {
             current.close();
         }
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        resources.shutdown(0, 2, TimeUnit.SECONDS);
     }
 }

@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Test;
 /** The limiter's wiring of the library: limit, partitions, backlog, adaptation and metrics. */
 class OverloadLimiterTest {
 
-    /** The node's threads queued for a core: every slow window is overload. */
-    static final DoubleSupplier CPU_QUEUED = () -> 4.0;
+    /** The node's threads queued for a core (100 of them): every slow window is overload. */
+    static final DoubleSupplier CPU_QUEUED = () -> 100.0;
 
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     static OverloadSettings settings(int min, int initial, int max, double read, double write, double internal,
             int backlog, Duration backlogTimeout) {
-        return new OverloadSettings(true, min, initial, max, Duration.ofMillis(50), 1.0, 0.9, Duration.ofMillis(100),
+        return new OverloadSettings(true, min, initial, max, Duration.ofMillis(50), 0.5, 0.9, Duration.ofMillis(100),
                 read, write, internal, backlog, backlogTimeout, Duration.ofSeconds(1), 3);
     }
 
@@ -152,10 +152,12 @@ class OverloadLimiterTest {
     }
 
     /**
-     * Slow windows with the node's CPU idle are a slow dependency's (chaos latency-100ms: 100 ms
-     * on every link, writes taking a second; the limit sat at its minimum and writes were shed):
-     * they count as healthy and the limit grows. The same windows with the node's threads queued
-     * for a core shrink it, as does a drop whatever the CPU.
+     * Slow windows whose requests do not wait for a core are a slow dependency's (chaos
+     * latency-100ms: 100 ms on every link, writes taking a second; the limit sat at its minimum
+     * and writes were shed): they count as healthy and the limit grows, also on a busy host
+     * whose run queue holds a few threads while most requests sleep on sockets. The same windows
+     * with the requests queued for a core (threads waiting per request in flight at least the
+     * share, 0.5 here) shrink it, as does a drop whatever the CPU.
      */
     @Test
     void slowWindowsShrinkTheLimitOnlyWhenTheNodesCpuIsTheQueue() {
@@ -169,15 +171,21 @@ class OverloadLimiterTest {
         assertThat(limiter.limit()).as("300 ms windows, CPU idle: the links are slow, not the node").isEqualTo(20);
         assertThat(meters.get("hanwiki.overload.slow.dependency.windows").counter().count()).isGreaterThanOrEqualTo(8);
 
+        cpuWaiting.set(3.0);
+        for (int i = 0; i < 5; i++) {
+            window(limiter, now, limiter.limit(), 300, false);
+        }
+        assertThat(limiter.limit()).as("3 threads waiting among 20 requests in flight: still the links").isEqualTo(20);
+
         window(limiter, now, 12, 300, true);
         window(limiter, now, 12, 300, false);
         assertThat(limiter.limit()).as("a pool that timed out shrinks it, CPU or not").isLessThan(20);
 
-        cpuWaiting.set(1.5);
+        cpuWaiting.set(20.0);
         for (int i = 0; i < 8; i++) {
             window(limiter, now, limiter.limit(), 300, false);
         }
-        assertThat(limiter.limit()).as("slow windows with the CPU queued: overload").isLessThan(12);
+        assertThat(limiter.limit()).as("slow windows with the requests queued for a core: overload").isLessThan(12);
     }
 
     @Test

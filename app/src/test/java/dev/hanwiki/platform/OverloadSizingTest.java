@@ -16,7 +16,7 @@ class OverloadSizingTest {
     }
 
     private static OverloadSettings defaults() {
-        return new OverloadSettings(true, 8, 32, 32, Duration.ofMillis(50), 1.0, 0.9, Duration.ofMillis(500),
+        return new OverloadSettings(true, 8, 32, 32, Duration.ofMillis(50), 0.5, 0.9, Duration.ofMillis(500),
                 0.7, 0.25, 0.05, 100, Duration.ofMillis(100), Duration.ofSeconds(1), 3);
     }
 
