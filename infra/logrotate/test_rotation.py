@@ -10,6 +10,8 @@ about 5 MiB, far above the bound; the test fails unless:
   - at most 3 rotated copies exist, compressed, and the directory stays under its bound;
   - the live log holds no hole (NUL bytes: a writer without O_APPEND after a truncation) and
     ends with the writer's last line (the writer never went on writing into a rotated copy).
+The writer writes that last line only once the rotator has stopped (it waits for a file the test
+makes): a rotation right after it would otherwise move it into a copy (a CI run failed so).
 """
 import os
 import shutil
@@ -21,7 +23,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIZE, KEEP, EVERY, RATE, SECONDS = 256 * 1024, 3, 1, 512 * 1024, 10
 WRITER = r"""
-import sys, time
+import os, sys, time
 line = 0
 chunk = %d // 20
 t0 = time.time()
@@ -33,6 +35,10 @@ while time.time() - t0 < %d:
         out.append(s); n += len(s); line += 1
     sys.stdout.write("".join(out)); sys.stdout.flush()
     time.sleep(0.05)
+open(sys.argv[1], "w").close()  # done writing: the test stops the rotator, then says go
+t1 = time.time()
+while not os.path.exists(sys.argv[2]) and time.time() - t1 < 30:
+    time.sleep(0.01)
 sys.stdout.write("last line %%09d\n" %% line); sys.stdout.flush()
 """ % (RATE, SECONDS)
 
@@ -46,20 +52,22 @@ def main():
         subprocess.run(["bash", "-c", '. "$1/infra/lib/common.sh" && . "$1/infra/lib/logrotate.sh" && LOGS="$2" '
                         '&& export LOGS && log_rotator_render "$3"', "render", ROOT, logs, conf], env=env, check=True)
         log = os.path.join(logs, "writer.log")
+        done, go = os.path.join(tmp, "done"), os.path.join(tmp, "go")
         with open(log, "ab") as out:  # O_APPEND, as `>>` opens it
-            writer = subprocess.Popen([sys.executable, "-c", WRITER], stdout=out)
+            writer = subprocess.Popen([sys.executable, "-c", WRITER, done, go], stdout=out)
         rotator = subprocess.Popen(["bash", os.path.join(ROOT, "infra", "logrotate", "loop.sh"), conf,
                                     os.path.join(tmp, "state"), str(EVERY)], stdout=subprocess.DEVNULL)
         biggest, biggest_dir = 0, 0
         try:
-            while writer.poll() is None:
+            while writer.poll() is None and not os.path.exists(done):
                 biggest = max(biggest, os.path.getsize(log) if os.path.exists(log) else 0)
                 biggest_dir = max(biggest_dir, sum(os.path.getsize(os.path.join(logs, f)) for f in os.listdir(logs)))
                 time.sleep(0.05)
         finally:
             rotator.terminate()
             rotator.wait(10)
-            writer.wait(30)
+            open(go, "w").close()
+            writer.wait(40)
         copies = sorted(f for f in os.listdir(logs) if f != "writer.log")
         live = open(log, "rb").read() if os.path.exists(log) else b""
         last = live.rstrip(b"\n").split(b"\n")[-1]
