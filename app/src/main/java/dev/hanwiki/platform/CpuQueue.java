@@ -26,7 +26,7 @@ final class CpuQueue {
     private final Path tasks;
     private final LongSupplier nanoClock;
     /** Each thread's run-queue nanoseconds at the previous sample; a thread that ended is dropped. */
-    private final Map<String, Long> waitedAt = new HashMap<>();
+    private Map<String, Long> waitedAt = new HashMap<>();
     private long sampledAt = Long.MIN_VALUE;
     private volatile double waiting = Double.NaN;
 
@@ -68,8 +68,7 @@ final class CpuQueue {
         }
         boolean first = sampledAt == Long.MIN_VALUE;
         long period = now - sampledAt;
-        waitedAt.clear();
-        waitedAt.putAll(seen);
+        waitedAt = seen;
         sampledAt = now;
         if (!first && period > 0) {
             waiting = (double) grown / period;

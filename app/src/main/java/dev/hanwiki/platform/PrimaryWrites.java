@@ -37,12 +37,13 @@ import org.springframework.transaction.support.TransactionTemplate;
  * transaction waits for, the commit included, is bounded by {@code hanwiki.datasource.write-timeout}
  * (1.5 s, under nginx's 2.5 s read timeout with room for the rest of the request): a primary that
  * holds its commits (its disk full: MariaDB waits for space, retrying once a minute) or stopped
- * answering gets the write answered with 503
- * {@code WRITE_NOT_CONFIRMED} (it may still commit), instead of nginx timing the node out and
- * taking it, reads and all, out of rotation. A breaker (Resilience4j) then pauses writes: once
- * half of the node's last writes (at least three) timed out like that, writes are refused at once with 503 {@code DATABASE_UNAVAILABLE} for {@link #PAUSE}, then one
- * write tries again. So a stuck primary holds one write per node at a time, not every write for
- * the whole write timeout (which would also fill the overload limit with waiting writes).
+ * answering gets the write answered with 503 {@code WRITE_NOT_CONFIRMED} (it may still commit),
+ * instead of nginx timing the node out and taking it, reads and all, out of rotation. A breaker
+ * (Resilience4j) then pauses writes: once half of the node's last writes (at least three) timed
+ * out like that, writes are refused at once with 503 {@code DATABASE_UNAVAILABLE} for
+ * {@link #PAUSE}, then one write tries again. So a stuck primary holds one write per node at a
+ * time, not every write for the whole write timeout (which would also fill the overload limit
+ * with waiting writes).
  */
 @Component
 public class PrimaryWrites {
