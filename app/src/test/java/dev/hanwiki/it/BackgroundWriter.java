@@ -37,7 +37,7 @@ final class BackgroundWriter implements AutoCloseable {
                 } catch (RuntimeException e) {
                     refused.incrementAndGet();
                     unanswered.incrementAndGet();
-                    lastRefusal = e.toString();
+                    lastRefusal = e.getCause() == null ? e.toString() : e + " (" + e.getCause() + ")";
                 }
                 try {
                     Thread.sleep(pauseMillis);

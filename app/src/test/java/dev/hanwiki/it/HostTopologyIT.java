@@ -137,12 +137,20 @@ class HostTopologyIT {
             }
             writer.awaitMore(10, Duration.ofSeconds(20));
         }
-        // At most the one write in flight on node2 at the kill fails (its connection dies).
-        assertThat(writer.refused()).as("refused writes; last: " + writer.lastRefusal()).isLessThanOrEqualTo(1);
+        // At most the one write in flight on node2 at the kill fails (its connection dies; nginx
+        // answers it with an error and never resends a POST).
+        assertThat(writer.refused() - writer.unanswered()).as("writes answered with an error; last refusal: "
+                + writer.lastRefusal()).isLessThanOrEqualTo(1);
+        // start-host brings node2 back through nginx's pool: two reloads (drained while it starts,
+        // back in once ready). Each closes idle client keep-alive connections, and a write sent on
+        // one at that instant gets no answer at all (ADR 0041): at most one per reload.
+        assertThat(writer.unanswered()).as("writes whose connection an nginx reload closed; last refusal: "
+                + writer.lastRefusal()).isLessThanOrEqualTo(2);
         long started = System.nanoTime();
         Search.assertEveryNodeConverges(writer.acknowledged(), Duration.ofSeconds(90));
-        System.out.printf("host B crashed: both indexes equal to the primary %.1f s after start-host%n",
-                (System.nanoTime() - started) / 1e9);
+        System.out.printf("host B crashed: %d writes acknowledged, %d refused (%d of them unanswered); both indexes "
+                        + "equal to the primary %.1f s after start-host%n", writer.acknowledgedCount(), writer.refused(),
+                writer.unanswered(), (System.nanoTime() - started) / 1e9);
         Stack.awaitNginxRoutesToBothNodes();
     }
 
