@@ -10,6 +10,12 @@ kafka_java() {
     -Dlog4j2.configurationFile="$CONF/log4j2-tools.properties" -cp "$(KAFKA_LIBS)/*" "$@"
 }
 
+# cdc_nice: the prefix that runs a process of the change pipeline (Kafka, Connect) at a lower CPU
+# priority. It is background work: under contention the nodes' requests, MariaDB and Redis go
+# first, and an idle machine still gives it every free cycle (ADR 0093, fourth amendment; the
+# nodes lower their own indexer and merge threads the same way). CDC_NICENESS=0 turns it off.
+cdc_nice() { [ "${CDC_NICENESS:-10}" -gt 0 ] && echo "nice -n ${CDC_NICENESS:-10}"; return 0; }
+
 kafka_start() {
   running kafka && return 0
   KAFKA_PROXIED_VIA_PORT=$(proxy_port KAFKA_PROXIED) \
@@ -29,7 +35,7 @@ kafka_start() {
   # shellcheck disable=SC2046  # jmx_agent prints one option or nothing
   as_service_user hanwiki "$VAR/kafka"
   secret_file hanwiki "$CONF/kafka-server.properties"
-  start_bg kafka $(on KAFKA) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent kafka) \
+  start_bg kafka $(on KAFKA) $(cdc_nice) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms256m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent kafka) \
     -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -cp "$(KAFKA_LIBS)/*" kafka.Kafka "$CONF/kafka-server.properties"
 }
@@ -121,7 +127,7 @@ connect_start() {
   cp "$HANWIKI_ROOT/infra/templates/log4j2.properties" "$CONF/log4j2.properties"
   # shellcheck disable=SC2046  # jmx_agent prints one option or nothing
   secret_file hanwiki "$CONF/connect-distributed.properties"
-  start_bg connect $(on CONNECT) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent connect) \
+  start_bg connect $(on CONNECT) $(cdc_nice) $(run_as hanwiki) "$(select_jdk)/bin/java" -Xms128m -Xmx512m --sun-misc-unsafe-memory-access=allow $(jmx_agent connect) \
     -XX:+UseG1GC -Dlog4j2.configurationFile="$CONF/log4j2.properties" \
     -Djava.security.auth.login.config="$CONF/connect-jaas.conf" \
     -cp "$(KAFKA_LIBS)/*:$TOOLS/connect-rest-auth-$KAFKA_VERSION/*" org.apache.kafka.connect.cli.ConnectDistributed "$CONF/connect-distributed.properties"

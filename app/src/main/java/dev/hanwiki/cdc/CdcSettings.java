@@ -1,5 +1,7 @@
 package dev.hanwiki.cdc;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -24,6 +26,9 @@ import org.springframework.validation.annotation.Validated;
  * @param tombstoneRetention how long a delete's version tombstone stays in the index after the
  *                       node applied it (ADR 0040): the longest an older upsert of that post may
  *                       arrive late and still be refused. Swept every tenth of it (at most hourly)
+ * @param indexerNiceness the nice value of the indexer's thread (and Lucene's merge threads): above 0
+ *                       they yield the cores to requests when the machine is full, and still use
+ *                       every idle cycle (ADR 0093, fourth amendment); 0 keeps normal priority
  * @param username       the node's Kafka SASL/SCRAM user (null with the password: no SASL)
  * @param password       its password; never logged
  */
@@ -38,6 +43,7 @@ record CdcSettings(
         @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration retryBackoff,
         @NotNull @DefaultValue("5s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration metadataTimeout,
         @NotNull @DefaultValue("24h") @DurationMin(minutes = 1) @DurationMax(days = 30) Duration tombstoneRetention,
+        @DefaultValue("10") @Min(0) @Max(19) int indexerNiceness,
         String username,
         String password) {
 

@@ -51,7 +51,7 @@ class PostChangeConsumer extends ConsumerLoop {
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
             IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
-        super("post-change-consumer", STOP_TIMEOUT, settings.retryBackoff());
+        super("post-change-consumer", STOP_TIMEOUT, settings.retryBackoff(), settings.indexerNiceness());
         this.settings = settings;
         this.node = node;
         this.index = index;
@@ -147,9 +147,16 @@ class PostChangeConsumer extends ConsumerLoop {
 
     private void applyBatch(ConsumerRecords<String, String> records) {
         long polledAt = clock.millis();
-        PostChangeApplier.BatchResult result = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
+        // Analysis and indexing are the CPU-heavy part: at low priority, so that a full machine
+        // (a re-snapshot, a bulk load) serves requests first (ADR 0093, fourth amendment). They
+        // make no thread but Lucene's merge threads (lowered anyway); the listeners below, which
+        // talk to Redis and Kafka, stay on this thread at normal priority.
+        PostChangeApplier.BatchResult result = atLowPriority(() -> {
+            PostChangeApplier.BatchResult applied = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
+            metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
+            return applied;
+        });
         metrics.recordArrival(result, polledAt);
-        metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
         metrics.recordBatch(result, clock.millis());
         for (TopicPartition tp : records.partitions()) {
             applied.applied(tp.partition(), records.records(tp).getLast().offset() + 1);

@@ -1,8 +1,13 @@
 package dev.hanwiki.lifecycle;
 
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,9 +32,12 @@ public abstract class Background implements SmartLifecycle {
     private final String name;
     private final int phase;
     private final Duration stopTimeout;
+    private final int helperNiceness;
     private final Object pauses = new Object();
     /** Made by the first task after start; null before and after. Guarded by this. */
     private ScheduledThreadPoolExecutor thread;
+    /** The low-priority helper, made by the first {@link #atLowPriority} call; null before and after. Guarded by this. */
+    private ExecutorService helper;
     private volatile boolean running;
 
     /**
@@ -38,9 +46,18 @@ public abstract class Background implements SmartLifecycle {
      * @param stopTimeout how long {@link #stop()} waits for the work in progress
      */
     protected Background(String name, int phase, Duration stopTimeout) {
+        this(name, phase, stopTimeout, 0);
+    }
+
+    /**
+     * @param helperNiceness the nice value of the thread {@link #atLowPriority} runs work on (above
+     *                       0: a lower CPU priority, {@link ThreadPriority}; 0: normal)
+     */
+    protected Background(String name, int phase, Duration stopTimeout, int helperNiceness) {
         this.name = name;
         this.phase = phase;
         this.stopTimeout = stopTimeout;
+        this.helperNiceness = helperNiceness;
     }
 
     /** Schedules the work; runs once per start, on the caller's thread, with {@link #running()} true. */
@@ -66,6 +83,7 @@ public abstract class Background implements SmartLifecycle {
     @Override
     public final void stop() {
         ScheduledThreadPoolExecutor executor;
+        ExecutorService lowPriority;
         synchronized (this) {
             if (!running) {
                 return;
@@ -73,6 +91,8 @@ public abstract class Background implements SmartLifecycle {
             running = false;
             executor = thread;
             thread = null;
+            lowPriority = helper;
+            helper = null;
         }
         if (executor != null) {
             executor.shutdown();
@@ -88,6 +108,12 @@ public abstract class Background implements SmartLifecycle {
         try {
             if (executor != null && !executor.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("{} did not stop within {}", name, stopTimeout);
+            }
+            // Only the bean's own thread hands work to the helper, and waits for it: with that
+            // thread ended, the helper is idle (or still busy past the stop timeout: left to end).
+            if (lowPriority != null) {
+                lowPriority.shutdown();
+                lowPriority.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -123,6 +149,49 @@ public abstract class Background implements SmartLifecycle {
     /** Runs {@code task} on this bean's thread as soon as it is free: a loop, or a one-off job. */
     protected final Future<?> submit(Runnable task) {
         return started().submit(() -> runLogged(task));
+    }
+
+    /**
+     * Runs {@code work} on this bean's low-priority helper thread and returns its result (or
+     * throws what it threw): for CPU-heavy background work that must yield the cores to requests
+     * when the machine is full (ADR 0093, fourth amendment). Called from the bean's own thread,
+     * which waits meanwhile and keeps its normal priority: a thread inherits its creator's
+     * priority, so whatever the bean's thread creates lazily (a client's I/O threads, a pool that
+     * later serves requests) must not be created at a lowered one. Only work that creates no such
+     * thread belongs here. With a niceness of 0, runs {@code work} on the calling thread.
+     */
+    protected final <T> T atLowPriority(Supplier<T> work) {
+        if (helperNiceness <= 0) {
+            return work.get();
+        }
+        Future<T> result = helper().submit(work::get);
+        try {
+            return result.get();
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case RuntimeException r -> throw r;
+                case Error error -> throw error;
+                default -> throw new IllegalStateException(e.getCause());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(name + " was interrupted waiting for its low-priority work", e);
+        }
+    }
+
+    private synchronized ExecutorService helper() {
+        if (!running) {
+            throw new IllegalStateException(name + " is not running");
+        }
+        if (helper == null) {
+            ThreadFactory platform = Thread.ofPlatform().name(name + "-low-priority").daemon().factory();
+            int nice = helperNiceness;
+            helper = Executors.newSingleThreadExecutor(task -> platform.newThread(() -> {
+                ThreadPriority.lowerCurrentThread(nice);
+                task.run();
+            }));
+        }
+        return helper;
     }
 
     private synchronized ScheduledThreadPoolExecutor started() {

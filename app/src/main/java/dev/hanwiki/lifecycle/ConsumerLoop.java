@@ -23,7 +23,12 @@ public abstract class ConsumerLoop extends Background {
     private volatile KafkaConsumer<String, String> consumer;
 
     protected ConsumerLoop(String name, Duration stopTimeout, Duration backoff) {
-        super(name, Phases.CHANGE_CONSUMERS, stopTimeout);
+        this(name, stopTimeout, backoff, 0);
+    }
+
+    /** @param helperNiceness the priority of the loop's {@link #atLowPriority} work (see {@link Background}) */
+    protected ConsumerLoop(String name, Duration stopTimeout, Duration backoff, int helperNiceness) {
+        super(name, Phases.CHANGE_CONSUMERS, stopTimeout, helperNiceness);
         this.backoff = backoff;
     }
 

@@ -12,7 +12,8 @@ import java.util.stream.Stream;
  * How many of this process's threads were waiting for a core, on average, since the previous
  * look: the node's own CPU run queue (ADR 0093, third amendment). Linux keeps, per thread, the
  * nanoseconds it spent runnable but not running ({@code /proc/self/task/<tid>/schedstat}, second
- * field); the sum of their growth over a period, divided by the period, is that average.
+ * field); the sum of their growth over a period, divided by the period, is that average. Threads
+ * lowered to background priority are left out (see {@link #lowered}).
  * <p>
  * It tells the two kinds of slow window apart: when the node's CPU is the queue its threads wait
  * for a core (a node at twice its capacity: several threads on average); when a dependency is
@@ -55,6 +56,9 @@ final class CpuQueue {
                 if (waited < 0) {
                     continue; // it ended while we looked
                 }
+                if (lowered(thread)) {
+                    continue; // background work at a lower priority: it waits so that requests need not
+                }
                 String tid = thread.getFileName().toString();
                 seen.put(tid, waited);
                 Long before = waitedAt.get(tid);
@@ -73,6 +77,25 @@ final class CpuQueue {
         if (!first && period > 0) {
             waiting = (double) grown / period;
         }
+    }
+
+    /**
+     * True for a thread running at a lower priority than normal (nice above 0: the indexer,
+     * Lucene's merges; {@code dev.hanwiki.lifecycle.ThreadPriority}). Such a thread is meant to wait
+     * while requests run, so its waiting says nothing about whether requests wait. Field 19 of
+     * the thread's stat (counted after the name in parentheses, which may hold spaces); a file
+     * that cannot be read counts as normal priority.
+     */
+    private static boolean lowered(Path thread) {
+        String line;
+        try {
+            line = Files.readString(thread.resolve("stat"));
+        } catch (IOException e) {
+            return false;
+        }
+        String[] fields = line.substring(line.lastIndexOf(')') + 1).trim().split(" ");
+        // fields[0] is field 3 (state), so field 19 (nice) is fields[16]
+        return fields.length > 16 && Integer.parseInt(fields[16]) > 0;
     }
 
     /** The second field of the thread's schedstat, or -1 when it cannot be read. */

@@ -66,7 +66,8 @@ public class PostIndex implements Searchers, AutoCloseable {
         boolean fresh = !DirectoryReader.indexExists(directory) || !sameFormat(directory, path);
         IndexWriterConfig config = new IndexWriterConfig(analysis.indexAnalyzer())
                 .setOpenMode(fresh ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND)
-                .setRAMBufferSizeMB(settings.ramBufferMb());
+                .setRAMBufferSizeMB(settings.ramBufferMb())
+                .setMergeScheduler(new LowPriorityMerges(settings.mergeNiceness()));
         this.writer = new IndexWriter(directory, config);
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         Map<String, String> committed = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());

@@ -23,6 +23,9 @@ import org.springframework.validation.annotation.Validated;
  * @param analysisReloadInterval how often the analysis files are checked for changes
  * @param ramBufferMb            IndexWriter RAM buffer; larger means fewer, larger flushed
  *                               segments during bulk indexing
+ * @param mergeNiceness          the nice value of Lucene's merge threads: above 0 merges yield the
+ *                               cores to requests when the machine is full (ADR 0093, fourth
+ *                               amendment); 0 keeps normal priority
  */
 @Validated
 @ConfigurationProperties("hanwiki.search")
@@ -31,18 +34,19 @@ public record SearchSettings(
         @NotNull @DefaultValue("100ms") @DurationMin(millis = 10) @DurationMax(seconds = 5) Duration refreshInterval,
         Path analysisDir,
         @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 10) Duration analysisReloadInterval,
-        @DefaultValue("64") @Min(16) @Max(1024) int ramBufferMb) {
+        @DefaultValue("64") @Min(16) @Max(1024) int ramBufferMb,
+        @DefaultValue("10") @Min(0) @Max(19) int mergeNiceness) {
 
     /** Defaults for everything but the index path (tests, tools). */
     public static SearchSettings at(Path indexPath) {
-        return new SearchSettings(indexPath, Duration.ofMillis(100), null, Duration.ofSeconds(2), 64);
+        return new SearchSettings(indexPath, Duration.ofMillis(100), null, Duration.ofSeconds(2), 64, 10);
     }
 
     public SearchSettings withRefreshInterval(Duration interval) {
-        return new SearchSettings(indexPath, interval, analysisDir, analysisReloadInterval, ramBufferMb);
+        return new SearchSettings(indexPath, interval, analysisDir, analysisReloadInterval, ramBufferMb, mergeNiceness);
     }
 
     public SearchSettings withAnalysisDir(Path dir) {
-        return new SearchSettings(indexPath, refreshInterval, dir, analysisReloadInterval, ramBufferMb);
+        return new SearchSettings(indexPath, refreshInterval, dir, analysisReloadInterval, ramBufferMb, mergeNiceness);
     }
 }

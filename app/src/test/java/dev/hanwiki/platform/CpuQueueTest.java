@@ -49,6 +49,30 @@ class CpuQueueTest {
         assertThat(queue.waiting()).as("nobody waited").isZero();
     }
 
+    /** A stat line as Linux writes it: the name may hold spaces and parentheses; field 19 is the nice value. */
+    private void stat(String tid, String name, int nice) throws IOException {
+        Files.writeString(tasks.resolve(tid).resolve("stat"), tid + " (" + name + ") S 1 1 1 0 -1 4194368 60 0 0 0 3 1 0 0 "
+                + (20 + nice) + " " + nice + " 31 0 1418 0 0 18446744073709551615\n");
+    }
+
+    @Test
+    void threadsLoweredToBackgroundPriorityAreLeftOut() throws IOException {
+        AtomicLong now = new AtomicLong(0);
+        CpuQueue queue = new CpuQueue(tasks, now::get);
+        thread("201", 1, 0);
+        stat("201", "http-nio-8080-exec-1", 0);
+        thread("202", 1, 0);
+        stat("202", "post-change) consumer", 10);
+        thread("203", 1, 0); // no stat file: normal priority
+        queue.sample();
+        now.addAndGet(1_000_000_000L);
+        thread("201", 1, 500_000_000);
+        thread("202", 1, 900_000_000); // the niced indexer waited most of the second: by design
+        thread("203", 1, 250_000_000);
+        queue.sample();
+        assertThat(queue.waiting()).as("the niced thread's wait is not the requests' wait").isCloseTo(0.75, within(1e-9));
+    }
+
     @Test
     void withoutTheFilesTheQueueIsUnknownNotZero() {
         CpuQueue queue = new CpuQueue(tasks.resolve("absent"), System::nanoTime);

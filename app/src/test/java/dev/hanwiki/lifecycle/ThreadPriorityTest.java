@@ -1,0 +1,111 @@
+package dev.hanwiki.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Background work at a lower priority (ADR 0093, fourth amendment): its own thread only, never the caller's. */
+class ThreadPriorityTest {
+
+    /** The calling thread's nice value, as Linux reports it (field 19 of its stat). */
+    private static int niceOfThisThread() {
+        try {
+            String line = Files.readString(Path.of("/proc/thread-self/stat"));
+            return Integer.parseInt(line.substring(line.lastIndexOf(')') + 1).trim().split(" ")[16]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Records the nice value its own thread and its low-priority work see. */
+    private static final class Niced extends Background {
+        final CompletableFuture<int[]> seen = new CompletableFuture<>();
+
+        Niced(int niceness) {
+            super("niced-worker", Phases.SERVING, Duration.ofSeconds(5), niceness);
+        }
+
+        @Override
+        protected void onStart() {
+            submit(() -> {
+                int own = niceOfThisThread();
+                int low = atLowPriority(ThreadPriorityTest::niceOfThisThread);
+                int again = atLowPriority(ThreadPriorityTest::niceOfThisThread);
+                seen.complete(new int[] {own, low, again, niceOfThisThread()});
+            });
+        }
+    }
+
+    @Test
+    void lowPriorityWorkRunsAtTheBeansNicenessWhileTheBeansOwnThreadKeepsItsPriority() throws Exception {
+        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
+        int before = niceOfThisThread();
+        assumeThat(before).as("the test JVM runs below the niceness under test").isLessThan(7);
+        Niced lowered = new Niced(7);
+        Niced normal = new Niced(0);
+        lowered.start();
+        normal.start();
+        try {
+            int[] l = lowered.seen.get(5, TimeUnit.SECONDS);
+            assertThat(l[1]).as("the niced bean's low-priority work").isEqualTo(7);
+            assertThat(l[2]).as("and its next piece of work, on the same helper").isEqualTo(7);
+            assertThat(l[0]).as("the bean's own thread, before").isEqualTo(before);
+            assertThat(l[3]).as("the bean's own thread, after (threads it makes inherit its priority)").isEqualTo(before);
+            int[] n = normal.seen.get(5, TimeUnit.SECONDS);
+            assertThat(n).as("a bean without niceness runs its work as it is").containsOnly(before);
+            assertThat(niceOfThisThread()).as("the thread that started them").isEqualTo(before);
+        } finally {
+            lowered.stop();
+            normal.stop();
+        }
+    }
+
+    @Test
+    void lowPriorityWorkThrowsWhatItThrew() throws Exception {
+        CompletableFuture<Throwable> thrown = new CompletableFuture<>();
+        Background bean = new Background("throwing", Phases.SERVING, Duration.ofSeconds(5), 5) {
+            @Override
+            protected void onStart() {
+                submit(() -> {
+                    try {
+                        atLowPriority(() -> {
+                            throw new IllegalArgumentException("bad change");
+                        });
+                        thrown.complete(null);
+                    } catch (RuntimeException e) {
+                        thrown.complete(e);
+                    }
+                });
+            }
+        };
+        bean.start();
+        try {
+            assertThat(thrown.get(5, TimeUnit.SECONDS)).isInstanceOf(IllegalArgumentException.class).hasMessage("bad change");
+        } finally {
+            bean.stop();
+        }
+    }
+
+    @Test
+    void loweringIsPerThreadAndClampedToTheLowestPriority() throws Exception {
+        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
+        int before = niceOfThisThread();
+        CompletableFuture<Integer> seen = new CompletableFuture<>();
+        Thread.ofPlatform().start(() -> {
+            assertThat(ThreadPriority.lowerCurrentThread(40)).isTrue();
+            seen.complete(niceOfThisThread());
+        });
+        assertThat(seen.get(5, TimeUnit.SECONDS)).isEqualTo(ThreadPriority.LOWEST);
+        assertThat(niceOfThisThread()).isEqualTo(before);
+        assertThat(ThreadPriority.lowerCurrentThread(0)).as("0: nothing to do").isTrue();
+        assertThat(niceOfThisThread()).isEqualTo(before);
+    }
+}
