@@ -26,9 +26,10 @@ import org.springframework.validation.annotation.Validated;
  * @param tombstoneRetention how long a delete's version tombstone stays in the index after the
  *                       node applied it (ADR 0040): the longest an older upsert of that post may
  *                       arrive late and still be refused. Swept every tenth of it (at most hourly)
- * @param indexerNiceness the nice value of the indexer's thread (and Lucene's merge threads): above 0
- *                       they yield the cores to requests when the machine is full, and still use
- *                       every idle cycle (ADR 0093, fourth amendment); 0 keeps normal priority
+ * @param indexerNiceness the nice value of the indexer's work while it catches up in bulk (a rebuild,
+ *                       a re-snapshot, a bulk load): above 0 it yields the cores to requests when
+ *                       the machine is full, and still uses every idle cycle (ADR 0093, fourth
+ *                       amendment); 0 keeps normal priority. Following the stream always does
  * @param username       the node's Kafka SASL/SCRAM user (null with the password: no SASL)
  * @param password       its password; never logged
  */

@@ -7,6 +7,7 @@ import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.PostIndex;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -147,15 +148,18 @@ class PostChangeConsumer extends ConsumerLoop {
 
     private void applyBatch(ConsumerRecords<String, String> records) {
         long polledAt = clock.millis();
-        // Analysis and indexing are the CPU-heavy part: at low priority, so that a full machine
-        // (a re-snapshot, a bulk load) serves requests first (ADR 0093, fourth amendment). They
-        // make no thread but Lucene's merge threads (lowered anyway); the listeners below, which
-        // talk to Redis and Kafka, stay on this thread at normal priority.
-        PostChangeApplier.BatchResult result = atLowPriority(() -> {
+        Supplier<PostChangeApplier.BatchResult> step = () -> {
             PostChangeApplier.BatchResult applied = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
             metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
             return applied;
-        });
+        };
+        // Catching up in bulk (a rebuild, a re-snapshot, a bulk load) is background work: its
+        // analysis and indexing run at low priority, so that a full machine serves requests first
+        // (ADR 0093, fourth amendment). Following the stream is not: a write waits on it to be
+        // searchable, so it keeps normal priority. The step makes no thread but Lucene's merge
+        // threads (lowered anyway); the listeners below, which talk to Redis and Kafka, stay on
+        // this thread at normal priority.
+        PostChangeApplier.BatchResult result = index.writer().inBulkMode() ? atLowPriority(step) : step.get();
         metrics.recordArrival(result, polledAt);
         metrics.recordBatch(result, clock.millis());
         for (TopicPartition tp : records.partitions()) {
