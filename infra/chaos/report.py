@@ -45,8 +45,12 @@ def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, resu
     t_load = run.events.get("load started", t_fault - args.baseline)
     bounds = {"warm-up": (t_load, t_fault - args.baseline), "before": (t_fault - args.baseline, t_fault),
               "during": (t_fault, t_healed), "after": (t_healed, t_end + 1)}
-    w = {k: window_stats([x for x in samples if lo <= x[0] < hi], s) for k, (lo, hi) in bounds.items()}
-    fault_on = [x for x in samples if x[0] >= t_fault]
+    # A request is placed by when it started, except one still running when the fault came: the
+    # fault's to answer for (a write in flight on a node frozen mid-answer), judged with the fault
+    # and never a stain on the baseline.
+    at = lambda x: t_fault if x[0] < t_fault <= x[0] + x[3] / 1000 else x[0]
+    w = {k: window_stats([x for x in samples if lo <= at(x) < hi], s) for k, (lo, hi) in bounds.items()}
+    fault_on = [x for x in samples if at(x) >= t_fault]
     judged = window_stats(fault_on, s)
     rate = judged["errors"] / judged["requests"] if judged["requests"] else 0.0
     errs_after = [x[0] for x in unanswered_since(samples, t_healed)]

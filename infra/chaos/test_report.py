@@ -54,6 +54,19 @@ class Judge(unittest.TestCase):
         self.assertFalse(late["pass"])
         self.assertIn("the baseline was not clean", late["reasons"][0])
 
+    def test_a_request_in_flight_when_the_fault_came_is_judged_with_the_fault_not_the_baseline(self):
+        # node-hung: a create started 0.1 s before the SIGSTOP, its answer cut off 2.5 s later
+        cut = sample(-0.1, name="create", status=0, ms=2500.0, ok=False, code="IncompleteRead")
+        v = self.judge("node-hung", clean_load(errors=[cut]))
+        self.assertEqual(v["windows"]["before"]["errors"], 0)
+        self.assertEqual(v["windows"]["during"]["errors"], 1)
+        self.assertFalse([r for r in v["reasons"] if "baseline" in r], v["reasons"])
+        self.assertIn("errors 1 of", v["reasons"][0])  # the fault's (this made-up load is small)
+        # one that failed fast before the fault is still the baseline's
+        early = sample(-0.1, name="create", status=502, ms=20.0, ok=False)
+        v = self.judge("node-hung", clean_load(errors=[early]))
+        self.assertIn("the baseline was not clean", v["reasons"][0])
+
     def test_one_error_fails_a_zero_error_scenario(self):
         v = self.judge("cache-shard-crash", clean_load(errors=[sample(5, status=502, ok=False)]))
         self.assertFalse(v["pass"])
