@@ -7,8 +7,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
-import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -158,13 +158,15 @@ public abstract class Background implements SmartLifecycle {
      * which waits meanwhile and keeps its normal priority: a thread inherits its creator's
      * priority, so whatever the bean's thread creates lazily (a client's I/O threads, a pool that
      * later serves requests) must not be created at a lowered one. Only work that creates no such
-     * thread belongs here. With a niceness of 0, runs {@code work} on the calling thread.
+     * thread belongs here. With a niceness of 0, or once {@link #stop()} began (the last piece of
+     * work of a stopping bean), runs {@code work} on the calling thread.
      */
     protected final <T> T atLowPriority(Supplier<T> work) {
-        if (helperNiceness <= 0) {
+        ExecutorService lowPriority = helperNiceness <= 0 ? null : helper();
+        if (lowPriority == null) {
             return work.get();
         }
-        Future<T> result = helper().submit(work::get);
+        Future<T> result = lowPriority.submit(work::get);
         try {
             return result.get();
         } catch (ExecutionException e) {
@@ -179,9 +181,10 @@ public abstract class Background implements SmartLifecycle {
         }
     }
 
+    /** The helper, made on first use; null once the bean is stopping (stop() ends the helper). */
     private synchronized ExecutorService helper() {
         if (!running) {
-            throw new IllegalStateException(name + " is not running");
+            return null;
         }
         if (helper == null) {
             ThreadFactory platform = Thread.ofPlatform().name(name + "-low-priority").daemon().factory();

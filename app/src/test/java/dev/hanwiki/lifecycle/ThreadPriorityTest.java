@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -92,6 +93,35 @@ class ThreadPriorityTest {
         } finally {
             bean.stop();
         }
+    }
+
+    @Test
+    void workHandedOverWhileTheBeanStopsRunsOnItsOwnThreadInsteadOfFailing() throws Exception {
+        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
+        int before = niceOfThisThread();
+        CountDownLatch stopping = new CountDownLatch(1);
+        CompletableFuture<Object> outcome = new CompletableFuture<>();
+        Background bean = new Background("stopping", Phases.SERVING, Duration.ofSeconds(5), 5) {
+            @Override
+            protected void onStart() {
+                submit(() -> {
+                    try {
+                        stopping.await(5, TimeUnit.SECONDS); // stop() has begun: the last batch of a stopping indexer
+                        outcome.complete(atLowPriority(ThreadPriorityTest::niceOfThisThread));
+                    } catch (InterruptedException | RuntimeException e) {
+                        outcome.complete(e);
+                    }
+                });
+            }
+
+            @Override
+            protected void beforeStop() {
+                stopping.countDown();
+            }
+        };
+        bean.start();
+        bean.stop();
+        assertThat(outcome.get(5, TimeUnit.SECONDS)).as("run on the bean's own thread, at its priority").isEqualTo(before);
     }
 
     @Test
