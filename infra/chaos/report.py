@@ -113,10 +113,15 @@ def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, resu
         "extra": extra[1] if extra else None,
         "events_s": {k: round(v - t_fault, 1) for k, v in run.events.items()},
         "loadavg": {"start": run.loadavg_start, "end": list(os.getloadavg())},
+        "cpu_waiting_at_fault": getattr(run, "cpu_waiting_at_fault", {}),
         "run_dir": os.path.relpath(run.dir, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))),
         "_t": {"fault": t_fault, "healed": t_healed, "converged": converged_at, "end": t_end,
                "fired": {n: t + t_fault for n, t in fired.items()}},
     }
+
+
+def cpu_text(waiting):
+    return ", ".join(f"{n} {w:.1f}" if w is not None else f"{n} unknown" for n, w in (waiting or {}).items()) or "not read"
 
 
 def run_ledger_ids(run):
@@ -229,7 +234,8 @@ def write(s, run, samples, v, args):
 
 Run {v['utc']} UTC: `make chaos SCENARIO={s.name} RATE={args.rate:g} HOLD={args.hold:g}` (community mix, open
 model, through nginx; see [README](README.md)). Load average at the start {la['start'][0]:.2f} {la['start'][1]:.2f}
-{la['start'][2]:.2f}, at the end {la['end'][0]:.2f} {la['end'][1]:.2f} {la['end'][2]:.2f} (2 cores, shared).
+{la['start'][2]:.2f}, at the end {la['end'][0]:.2f} {la['end'][1]:.2f} {la['end'][2]:.2f} (2 cores, shared); threads waiting
+for a core when the fault came: {cpu_text(v.get('cpu_waiting_at_fault'))}.
 Runbook: [docs/runbooks/{s.runbook}](../runbooks/{s.runbook}).
 
 ![timeline]({s.name}.png)

@@ -9,7 +9,8 @@
 One run: (1) checks the stack is steady (indexes agree with the primary); (2) starts the load
 (infra/chaos/loadgen.py: the community mix at RATE req/s, open model, through nginx's public
 entry) with a ledger of every acknowledged write in var/chaos/<run>/ledger.jsonl; (3) waits
-BASELINE s (and for 10 s without errors, and until both nodes have been up 120 s); (4) injects the fault, holds it HOLD s, heals it;
+BASELINE s (and for 10 s without errors, until both nodes have been up 120 s and until no node
+has more than 1 thread waiting for a core, at most 90 s more); (4) injects the fault, holds it HOLD s, heals it;
 (5) keeps the load on for at least AFTER s and until errors are back to zero and both indexes
 agree with the primary (apart from the last 3 s of writes, still in flight through the change
 stream), at most BUDGET s; (6) stops the load and checks: every ledger entry in the primary with
@@ -50,6 +51,7 @@ class Run:
         os.makedirs(self.dir, exist_ok=True)
         self.events = {}
         self.loadavg_start = list(os.getloadavg())
+        self.cpu_waiting_at_fault = {}
 
     def addr(self, component):
         return ports_env.addr(self.env, component)
@@ -115,6 +117,30 @@ def nodes_warm_at(env, warm_s):
     return max(started, default=0) + warm_s
 
 
+def cpu_waiting(env):
+    """Each node's threads waiting for a core, averaged over its limiter's last window (the gauge
+    hanwiki_overload_cpu_waiting_threads its overload limit reads, ADR 0093); None where a node
+    does not answer."""
+    import urllib.request
+    out = {}
+    for n in ("NODE1", "NODE2"):
+        out[n.lower()] = None
+        try:
+            url = f"http://{ports_env.management(env[n + '_PORT'])}/actuator/prometheus"
+            with urllib.request.urlopen(url, timeout=3) as r:
+                for line in r.read().decode().splitlines():
+                    if line.startswith("hanwiki_overload_cpu_waiting_threads"):
+                        out[n.lower()] = float(line.rsplit(" ", 1)[1])
+        except (OSError, ValueError, KeyError):
+            pass
+    return out
+
+
+def cpu_busy(waiting, limit):
+    """True while a node's CPU queue is over limit (0: the gate is off)."""
+    return limit > 0 and any(w is not None and w > limit for w in waiting.values())
+
+
 def errors_since(load, s, t):
     return [x for x in list(load.samples) if x[0] >= t and not x[4] and not s.allowed(x)]
 
@@ -146,9 +172,20 @@ def fault_and_verdict(env, s, args, data, run, state):
     if warm_at > time.time():
         log(f"a node started {args.node_warm - (warm_at - time.time()):.0f} s ago: warming it under the load "
             f"until it has been up {args.node_warm:g} s")
+    # Cool-down: a fault injected while the cores are still busy with earlier work (the previous
+    # scenario's catch-up, a benchmark) tests that work and the fault together: the limits enter
+    # the fault low and a slow dependency then sheds (latency-100ms failed at load 10, passed at
+    # 0.2). So the fault also waits until no node has more than --cpu-queue threads waiting for a core.
     t_limit = max(time.time(), warm_at) + 90
-    while (time.time() < warm_at or errors_since(load, s, time.time() - args.baseline)) and time.time() < t_limit:
+    waiting = cpu_waiting(env)
+    while (time.time() < warm_at or errors_since(load, s, time.time() - args.baseline)
+           or cpu_busy(waiting, args.cpu_queue)) and time.time() < t_limit:
         time.sleep(1)
+        waiting = cpu_waiting(env)
+    if cpu_busy(waiting, args.cpu_queue):
+        log(f"the CPU queue is still over {args.cpu_queue:g} after the warm-up's 90 s ({waiting}): injecting anyway")
+    run.cpu_waiting_at_fault = waiting
+    log(f"threads waiting for a core: {report.cpu_text(waiting)}")
     run.mark("fault injected")
     t_fault = run.events["fault injected"]
     s.inject(env)
@@ -212,6 +249,9 @@ def main():
     ap.add_argument("--budget", type=float, default=180, help="seconds after the heal to recover in")
     ap.add_argument("--node-warm", type=float, default=120,
                     help="inject no fault before every node has been up this many seconds (JIT warm-up)")
+    ap.add_argument("--cpu-queue", type=float, default=1.0,
+                    help="inject no fault while a node has more threads than this waiting for a core "
+                         "(a cool-down after earlier work, at most 90 s; 0: off)")
     ap.add_argument("--alert-wait", type=float, default=90, help="seconds after the heal to wait for alerts to resolve")
     ap.add_argument("--docs", default=os.path.join(ROOT, "docs", "chaos"))
     args = ap.parse_args()

@@ -133,3 +133,21 @@ class AlertTimes(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CoolDown(unittest.TestCase):
+    """The runner's gate before a fault: no node over --cpu-queue threads waiting for a core."""
+
+    def test_a_node_over_the_limit_holds_the_fault(self):
+        import run
+        self.assertTrue(run.cpu_busy({"node1": 0.2, "node2": 7.7}, 1.0))
+        self.assertFalse(run.cpu_busy({"node1": 0.2, "node2": 0.9}, 1.0))
+
+    def test_an_unknown_queue_or_a_gate_set_off_does_not_hold_it(self):
+        import run
+        self.assertFalse(run.cpu_busy({"node1": None, "node2": None}, 1.0))
+        self.assertFalse(run.cpu_busy({"node1": 9.0, "node2": 9.0}, 0))
+
+    def test_the_page_names_the_queue_at_the_fault(self):
+        self.assertEqual(report.cpu_text({"node1": 0.25, "node2": None}), "node1 0.2, node2 unknown")
+        self.assertEqual(report.cpu_text({}), "not read")
