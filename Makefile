@@ -177,8 +177,8 @@ bench-counter-bytes: ## binlog and Kafka bytes per like and per view flush of on
 	@python3 infra/bench/counter_bytes.py --page-kib $(or $(PAGE_KIB),1024)
 
 
-chaos: ## chaos scenarios under load: no SCENARIO lists them; SCENARIO=name|a,b|all [RATE=100] [HOLD=60] [BASELINE=20] [AFTER=30]; verdicts in docs/chaos/
-	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && "$$py" $(INFRA)/chaos/run.py $(SCENARIO) --rate $(or $(RATE),100) --hold $(or $(HOLD),60) --baseline $(or $(BASELINE),20) --after $(or $(AFTER),30) $(if $(DOCS),--docs $(DOCS),)
+chaos: ## chaos scenarios under load: no SCENARIO lists them; SCENARIO=name|a,b|all [RATE=100] [HOLD=60] [BASELINE=20] [AFTER=30] [BUDGET=180]; verdicts in docs/chaos/
+	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && "$$py" $(INFRA)/chaos/run.py $(SCENARIO) --rate $(or $(RATE),100) --hold $(or $(HOLD),60) --baseline $(or $(BASELINE),20) --after $(or $(AFTER),30) $(if $(BUDGET),--budget $(BUDGET),) $(if $(DOCS),--docs $(DOCS),)
 
 chaos-short: ## the short chaos form make test runs: CHAOS_SHORT scenarios at 30 req/s, fault held 15 s, verdicts asserted (var/chaos/short/)
 	@py="$$(bash $(INFRA)/k6.sh --venv-python)" && "$$py" $(INFRA)/chaos/run.py $(CHAOS_SHORT) --rate 30 --hold 15 --baseline 10 --after 10 --budget 120 --alert-wait 0 --node-warm 0 --docs var/chaos/short

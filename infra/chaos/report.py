@@ -105,7 +105,7 @@ def judge(s, run, samples, t_fault, t_healed, converged_at, lost, in_index, resu
         "error_rate": rate, "worst_ms": judged["max_ms"],
         "alerts": {n: {"fired_after_s": round(fired[n], 1) if n in fired else None,
                        "resolved_after_heal_s": round(resolved[n], 1) if n in resolved else None} for n in s.alerts},
-        "recovery_s": None if recovery_s is None else round(recovery_s, 1),
+        "recovery_s": None if recovery_s is None else round(recovery_s, 1), "budget_s": round(args.budget),
         "index_converged_after_heal_s": None if converged_at is None else round(converged_at - t_healed, 1),
         "ledger": {"acknowledged_posts": len(run_ledger_ids(run)), "writes_acknowledged": ledger_lines(run),
                    "lost": len(lost)},

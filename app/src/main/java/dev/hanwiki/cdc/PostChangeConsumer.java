@@ -34,6 +34,13 @@ class PostChangeConsumer extends ConsumerLoop {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
     static final long BULK_ENTER_LAG = 10_000;
     static final long BULK_LEAVE_LAG = 1_000;
+    /**
+     * Events behind the stream past which the indexer is catching up (after Kafka, Connect or the
+     * node was down) rather than following it, and below which it follows again. Following at 100
+     * writes/s keeps it a few dozen behind at most.
+     */
+    static final long CATCH_UP_ENTER_LAG = 500;
+    static final long CATCH_UP_LEAVE_LAG = 100;
 
     private final CdcSettings settings;
     private final NodeSettings node;
@@ -49,6 +56,8 @@ class PostChangeConsumer extends ConsumerLoop {
     private final StreamAssignment assignment;
     private AutoCloseable clientMetrics;
     private long lastSweepMillis;
+    /** Only the consumer thread reads and writes it. */
+    private boolean catchingUp;
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
             IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
@@ -81,12 +90,12 @@ class PostChangeConsumer extends ConsumerLoop {
             return;
         }
         ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
-        updateBulkMode(kafka);
+        updateModes(kafka);
         if (!records.isEmpty()) {
             applyBatch(records);
         }
         trackPositions(kafka);
-        updateBulkMode(kafka);
+        updateModes(kafka);
         maybeSweepTombstones();
         maybeCommit(kafka, false);
     }
@@ -136,14 +145,26 @@ class PostChangeConsumer extends ConsumerLoop {
      * {@link #BULK_ENTER_LAG} events behind the stream (a bulk load into the database), the
      * index refreshes and commits in large steps instead of once per poll, which would flush a
      * tiny segment per batch. Below {@link #BULK_LEAVE_LAG} it is back to per-batch refreshes.
+     * More than {@link #CATCH_UP_ENTER_LAG} behind, its work runs at low priority.
      */
-    private void updateBulkMode(KafkaConsumer<String, String> kafka) {
+    private void updateModes(KafkaConsumer<String, String> kafka) {
         long lag = 0;
         for (TopicPartition tp : assignment.partitions()) {
             lag += kafka.currentLag(tp).orElse(0);
         }
-        boolean behind = index.writer().inBulkMode() ? lag > BULK_LEAVE_LAG : lag > BULK_ENTER_LAG;
+        boolean behind = behind(index.writer().inBulkMode(), lag, BULK_ENTER_LAG, BULK_LEAVE_LAG);
         index.writer().bulkMode(!progress.snapshot().caughtUp() || behind);
+        boolean wasCatchingUp = catchingUp;
+        catchingUp = behind(catchingUp, lag, CATCH_UP_ENTER_LAG, CATCH_UP_LEAVE_LAG);
+        if (catchingUp != wasCatchingUp) {
+            log.info(catchingUp ? "{} events behind the change stream: catching up at low priority"
+                    : "{} events behind the change stream: following it at normal priority again", lag);
+        }
+    }
+
+    /** Hysteresis: behind past {@code enter} events, and still behind until under {@code leave}. */
+    static boolean behind(boolean wasBehind, long lag, long enter, long leave) {
+        return wasBehind ? lag > leave : lag > enter;
     }
 
     private void applyBatch(ConsumerRecords<String, String> records) {
@@ -153,13 +174,16 @@ class PostChangeConsumer extends ConsumerLoop {
             metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
             return applied;
         };
-        // Catching up in bulk (a rebuild, a re-snapshot, a bulk load) is background work: its
-        // analysis and indexing run at low priority, so that a full machine serves requests first
-        // (ADR 0093, fourth amendment). Following the stream is not: a write waits on it to be
+        // Catching up (a rebuild, a re-snapshot, a bulk load, the backlog of a Kafka or Connect
+        // outage) is background work: its analysis and indexing run at low priority, so that a
+        // full machine serves requests first (ADR 0093, fourth and fifth amendments: the backlog
+        // of a 90 s Kafka outage, indexed at normal priority, pushed both nodes' limits from 32
+        // to 8 and shed a search). Following the stream is not: a write waits on it to be
         // searchable, so it keeps normal priority. The step makes no thread but Lucene's merge
         // threads (lowered anyway); the listeners below, which talk to Redis and Kafka, stay on
         // this thread at normal priority.
-        PostChangeApplier.BatchResult result = index.writer().inBulkMode() ? atLowPriority(step) : step.get();
+        boolean background = index.writer().inBulkMode() || catchingUp;
+        PostChangeApplier.BatchResult result = background ? atLowPriority(step) : step.get();
         metrics.recordArrival(result, polledAt);
         metrics.recordBatch(result, clock.millis());
         for (TopicPartition tp : records.partitions()) {

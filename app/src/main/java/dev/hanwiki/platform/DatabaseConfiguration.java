@@ -54,7 +54,7 @@ class DatabaseConfiguration {
         return new JdbcTransactionManager(dataSource);
     }
 
-    private static HikariDataSource pool(String name, DataSourceSettings.Pool settings, boolean readOnly) {
+    static HikariDataSource pool(String name, DataSourceSettings.Pool settings, boolean readOnly) {
         // The no-argument constructor defers pool start to the first getConnection().
         HikariDataSource pool = new HikariDataSource();
         pool.setPoolName(name);

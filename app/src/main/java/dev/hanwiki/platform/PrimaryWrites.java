@@ -4,6 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,10 +41,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * answering gets the write answered with 503 {@code WRITE_NOT_CONFIRMED} (it may still commit),
  * instead of nginx timing the node out and taking it, reads and all, out of rotation. A breaker
  * (Resilience4j) then pauses writes: once half of the node's last writes (at least three) timed
- * out like that, writes are refused at once with 503 {@code DATABASE_UNAVAILABLE} for
- * {@link #PAUSE}, then one write tries again. So a stuck primary holds one write per node at a
- * time, not every write for the whole write timeout (which would also fill the overload limit
- * with waiting writes).
+ * out like that, or found the primary refusing connections (stopped, restarting), writes are
+ * refused at once with 503 {@code DATABASE_UNAVAILABLE} for {@link #PAUSE}, then one write tries
+ * again. So a stuck or stopped primary holds one write per node at a time, not every write for
+ * the whole write timeout or the pool's wait (which would also fill the overload limit with
+ * waiting writes).
  */
 @Component
 public class PrimaryWrites {
@@ -110,10 +112,17 @@ public class PrimaryWrites {
                 throw new WriteNotConfirmedException(writeTimeout, e);
             }
             if (e instanceof CannotCreateTransactionException) {
-                // No connection to be had (bounded by the pool's own wait): not a held write, so
-                // the breaker is not told. Counting these paused writes for seconds after a host
-                // came back, while the pool replaced its dead connections (chaos host-b-isolate).
-                breaker.releasePermission();
+                if (primaryRefusesConnections(e)) {
+                    // The primary is down (a new connection was refused): each write would hold a
+                    // server thread and an overload slot for the pool's whole wait (chaos
+                    // primary-restart: a create shed as OVERLOADED). Counted, so writes pause.
+                    breaker.onError(took, TimeUnit.NANOSECONDS, e);
+                } else {
+                    // No connection to be had in time, the primary reachable (the pool replacing
+                    // dead connections after a host came back, chaos host-b-isolate): not a held
+                    // write, so the breaker is not told. Counting these paused writes for seconds.
+                    breaker.releasePermission();
+                }
             } else {
                 breaker.onSuccess(took, TimeUnit.NANOSECONDS); // the primary answered: a refused write
             }
@@ -168,6 +177,21 @@ public class PrimaryWrites {
             return false; // the transaction never began: nothing was sent
         }
         return timedOut(e) || unreachable(e) && tookNanos >= writeTimeout.toNanos();
+    }
+
+    /**
+     * No connection could be had because the primary refused a new one (nothing listens: it is
+     * stopped or restarting). The pool's timeout carries its last connection failure as the cause;
+     * a dead pooled connection found at validation is a failed read, not a refused connect, so a
+     * pool replacing those (a host back from a cut) is not taken for a primary that is down.
+     */
+    static boolean primaryRefusesConnections(RuntimeException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The connection to the primary failed during the transaction (the commit's rollback included). */

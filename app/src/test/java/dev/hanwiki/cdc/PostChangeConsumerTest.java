@@ -78,4 +78,18 @@ class PostChangeConsumerTest {
         assertThat(health.health().getStatus()).isEqualTo(Status.DOWN);
         assertThat(health.health().getDetails()).containsEntry("indexOpen", false);
     }
+
+    @Test
+    void aBacklogIsCaughtUpInTheBackgroundUntilTheIndexerFollowsTheStreamAgain() {
+        long enter = PostChangeConsumer.CATCH_UP_ENTER_LAG;
+        long leave = PostChangeConsumer.CATCH_UP_LEAVE_LAG;
+        // Following at 100 writes/s: a few dozen behind, normal priority.
+        assertThat(PostChangeConsumer.behind(false, 60, enter, leave)).isFalse();
+        // A 90 s Kafka outage at 15 writes/s leaves about 1,350 behind: background.
+        assertThat(PostChangeConsumer.behind(false, 1_350, enter, leave)).isTrue();
+        // It stays background until under the lower mark, not back and forth around one mark.
+        assertThat(PostChangeConsumer.behind(true, 300, enter, leave)).isTrue();
+        assertThat(PostChangeConsumer.behind(true, 80, enter, leave)).isFalse();
+        assertThat(PostChangeConsumer.behind(false, 300, enter, leave)).isFalse();
+    }
 }
