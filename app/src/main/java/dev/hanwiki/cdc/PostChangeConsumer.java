@@ -35,12 +35,18 @@ class PostChangeConsumer extends ConsumerLoop {
     static final long BULK_ENTER_LAG = 10_000;
     static final long BULK_LEAVE_LAG = 1_000;
     /**
-     * Events behind the stream past which the indexer is catching up (after Kafka, Connect or the
-     * node was down) rather than following it, and below which it follows again. Following at 100
-     * writes/s keeps it a few dozen behind at most.
+     * When the indexer is catching up (after Kafka, Connect or the node was down) rather than
+     * following the stream: more than {@link #CATCH_UP_ENTER_LAG} events behind in Kafka, or the
+     * newest change of its last batch committed more than {@link #CATCH_UP_ENTER_AGE} before it was
+     * polled. The age matters because after a Kafka outage Connect replays the binlog into Kafka
+     * little by little: the consumer stays a few events behind Kafka while applying changes made a
+     * minute ago. It follows again under both lower marks. Following at 100 writes/s keeps it a few
+     * dozen events and about a second behind at most.
      */
     static final long CATCH_UP_ENTER_LAG = 500;
     static final long CATCH_UP_LEAVE_LAG = 100;
+    static final Duration CATCH_UP_ENTER_AGE = Duration.ofSeconds(5);
+    static final Duration CATCH_UP_LEAVE_AGE = Duration.ofSeconds(2);
 
     private final CdcSettings settings;
     private final NodeSettings node;
@@ -56,8 +62,10 @@ class PostChangeConsumer extends ConsumerLoop {
     private final StreamAssignment assignment;
     private AutoCloseable clientMetrics;
     private long lastSweepMillis;
-    /** Only the consumer thread reads and writes it. */
+    /** Only the consumer thread reads and writes these two. */
     private boolean catchingUp;
+    /** How old the newest change of the last batch was when it was polled; 0 after an empty poll. */
+    private long lastChangeAgeMillis;
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
             IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
@@ -90,6 +98,9 @@ class PostChangeConsumer extends ConsumerLoop {
             return;
         }
         ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
+        if (records.isEmpty()) {
+            lastChangeAgeMillis = 0; // nothing pending: whatever comes next is new
+        }
         updateModes(kafka);
         if (!records.isEmpty()) {
             applyBatch(records);
@@ -145,7 +156,7 @@ class PostChangeConsumer extends ConsumerLoop {
      * {@link #BULK_ENTER_LAG} events behind the stream (a bulk load into the database), the
      * index refreshes and commits in large steps instead of once per poll, which would flush a
      * tiny segment per batch. Below {@link #BULK_LEAVE_LAG} it is back to per-batch refreshes.
-     * More than {@link #CATCH_UP_ENTER_LAG} behind, its work runs at low priority.
+     * While it catches up ({@link #catchingUp}), its work runs at low priority.
      */
     private void updateModes(KafkaConsumer<String, String> kafka) {
         long lag = 0;
@@ -155,16 +166,23 @@ class PostChangeConsumer extends ConsumerLoop {
         boolean behind = behind(index.writer().inBulkMode(), lag, BULK_ENTER_LAG, BULK_LEAVE_LAG);
         index.writer().bulkMode(!progress.snapshot().caughtUp() || behind);
         boolean wasCatchingUp = catchingUp;
-        catchingUp = behind(catchingUp, lag, CATCH_UP_ENTER_LAG, CATCH_UP_LEAVE_LAG);
+        catchingUp = catchingUp(catchingUp, lag, lastChangeAgeMillis);
         if (catchingUp != wasCatchingUp) {
-            log.info(catchingUp ? "{} events behind the change stream: catching up at low priority"
-                    : "{} events behind the change stream: following it at normal priority again", lag);
+            log.info(catchingUp ? "{} events and {} ms behind the change stream: catching up at low priority"
+                    : "{} events and {} ms behind the change stream: following it at normal priority again",
+                    lag, lastChangeAgeMillis);
         }
     }
 
     /** Hysteresis: behind past {@code enter} events, and still behind until under {@code leave}. */
     static boolean behind(boolean wasBehind, long lag, long enter, long leave) {
         return wasBehind ? lag > leave : lag > enter;
+    }
+
+    /** Catching up: too many events behind in Kafka, or applying changes made too long ago. */
+    static boolean catchingUp(boolean was, long lag, long changeAgeMillis) {
+        return behind(was, lag, CATCH_UP_ENTER_LAG, CATCH_UP_LEAVE_LAG)
+                || behind(was, changeAgeMillis, CATCH_UP_ENTER_AGE.toMillis(), CATCH_UP_LEAVE_AGE.toMillis());
     }
 
     private void applyBatch(ConsumerRecords<String, String> records) {
@@ -184,6 +202,7 @@ class PostChangeConsumer extends ConsumerLoop {
         // this thread at normal priority.
         boolean background = index.writer().inBulkMode() || catchingUp;
         PostChangeApplier.BatchResult result = background ? atLowPriority(step) : step.get();
+        lastChangeAgeMillis = result.changedAt().stream().mapToLong(at -> polledAt - at).min().orElse(lastChangeAgeMillis);
         metrics.recordArrival(result, polledAt);
         metrics.recordBatch(result, clock.millis());
         for (TopicPartition tp : records.partitions()) {

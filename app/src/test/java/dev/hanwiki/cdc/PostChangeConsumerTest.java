@@ -92,4 +92,16 @@ class PostChangeConsumerTest {
         assertThat(PostChangeConsumer.behind(true, 80, enter, leave)).isFalse();
         assertThat(PostChangeConsumer.behind(false, 300, enter, leave)).isFalse();
     }
+
+    @Test
+    void applyingChangesMadeLongAgoIsCatchingUpEvenAFewEventsBehindKafka() {
+        // After a Kafka outage Connect replays the binlog into Kafka little by little: the consumer
+        // is a few events behind Kafka, but the changes it applies were made a minute ago.
+        assertThat(PostChangeConsumer.catchingUp(false, 20, 60_000)).isTrue();
+        assertThat(PostChangeConsumer.catchingUp(true, 20, 3_000)).as("until they are recent again").isTrue();
+        assertThat(PostChangeConsumer.catchingUp(true, 20, 500)).isFalse();
+        // Following the stream: a second behind at most.
+        assertThat(PostChangeConsumer.catchingUp(false, 20, 1_000)).isFalse();
+        assertThat(PostChangeConsumer.catchingUp(false, 1_350, 1_000)).as("a Kafka backlog").isTrue();
+    }
 }
