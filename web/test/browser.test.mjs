@@ -24,6 +24,11 @@ const body = [
   '돌담길을 따라 걸으면 작은 찻집이 나온다.',
   '',
   '<img src=x onerror="window.__xss=1"> <script>window.__xss=1</script> 같은 글자는 글자로만 보여야 한다.',
+  '',
+  // The word once more, alone at the end, as the query has it: Nori reads an unknown word by its
+  // context, and before 마을은 it may read it otherwise than alone (CI: 몽즙마 was found by its
+  // title, but not one mark in the body). Known limitation, issue 16's note of session 9.
+  word,
 ].join('\n');
 
 async function uniqueWord() {
