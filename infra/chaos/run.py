@@ -122,18 +122,15 @@ def cpu_waiting(env):
     """Each node's threads waiting for a core, averaged over its limiter's last window (the gauge
     hanwiki_overload_cpu_waiting_threads its overload limit reads, ADR 0093); None where a node
     does not answer."""
-    import urllib.request
+    import math
+    import stackstats
     out = {}
-    for n in ("NODE1", "NODE2"):
-        out[n.lower()] = None
+    for n in ("node1", "node2"):
         try:
-            url = f"http://{ports_env.management(env[n + '_PORT'])}/actuator/prometheus"
-            with urllib.request.urlopen(url, timeout=3) as r:
-                for line in r.read().decode().splitlines():
-                    if line.startswith("hanwiki_overload_cpu_waiting_threads"):
-                        out[n.lower()] = float(line.rsplit(" ", 1)[1])
-        except (OSError, ValueError, KeyError):
-            pass
+            w = stackstats.node_gauge(env[n.upper() + "_PORT"], "hanwiki_overload_cpu_waiting_threads")
+            out[n] = None if math.isnan(w) else w
+        except (OSError, ValueError):
+            out[n] = None
     return out
 
 
