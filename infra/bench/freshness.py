@@ -19,53 +19,19 @@ and the CPU seconds every process of the stack spent, to show where the machine'
 Ports come from infra/ports.env. Traffic goes to 127.0.0.1 only.
 """
 import argparse
-import http.client
-import json
 import os
 import random
-import string
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from api import ports, sign_up
 from ports_env import where  # noqa: E402
 from stats import percentile as pct
 from stackstats import cpu_delta, cpu_seconds, node_gauge, node_timer, timer_delta
+from writes import CLIENT, create, loadavg, open_loop, run_tag
 
 INF = float("inf")
-
-
-class Client(threading.local):
-    """One keep-alive HTTP connection per thread and port."""
-
-    def __init__(self):
-        self.conns = {}
-
-    def call(self, port, method, path, body=None, token=None):
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        for attempt in (1, 2):
-            conn = self.conns.get(port)
-            if conn is None:
-                conn = self.conns[port] = http.client.HTTPConnection(where(port), port, timeout=10)
-            try:
-                data = json.dumps(body).encode() if body is not None else None
-                conn.request(method, path, body=data, headers=headers)
-                r = conn.getresponse()
-                payload = r.read()
-                return r.status, (json.loads(payload) if payload else None)
-            except (http.client.HTTPException, OSError):
-                conn.close()
-                self.conns.pop(port, None)
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-
-CLIENT = Client()
 
 
 class Poller(threading.Thread):
@@ -121,7 +87,7 @@ def main():
     pollers = [Poller(name, int(env[f"{name.upper()}_PORT"]), args.poll_ms / 1000) for name in ("node1", "node2")]
     for p in pollers:
         p.start()
-    run = "fr" + "".join(random.choices(string.ascii_lowercase, k=8))
+    run = run_tag()
     _, _, token = sign_up(f"http://{where(env['NODE1_PORT'])}:{env['NODE1_PORT']}", prefix="fresh")
     # id -> current version, for posts of this run not being edited right now (an edit
     # names the version it starts from; two edits of one post at once would conflict).
@@ -132,8 +98,7 @@ def main():
             target = random.choice(list(idle)) if idle and random.random() < 0.2 else None
             version = idle.pop(target) if target is not None else None
         if target is None:
-            status, body = CLIENT.call(nginx, "POST", "/api/v1.0/posts",
-                                       {"title": f"신선도 {run} {i}", "content": f"{run} 측정용 본문 {i}"}, token)
+            status, body = create(nginx, token, run, i)
         else:
             status, body = CLIENT.call(nginx, "PUT", f"/api/v1.0/posts/{target}",
                                        {"title": f"신선도 {run} {i} 고침", "content": f"{run} 고친 본문 {i}",
@@ -153,23 +118,18 @@ def main():
     warm, total = int(args.rate * args.warmup), int(args.rate * args.seconds)
     print(f"{warm} warm-up + {total} timed writes at {args.rate:g}/s through nginx (80% create, 20% edit); "
           f"polling both nodes every {args.poll_ms:g} ms", file=sys.stderr)
-    loadavg = lambda: open("/proc/loadavg", encoding="ascii").read().split()[:3]  # noqa: E731
-    start = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=32) as pool:
-        for i in range(warm + total):
-            if i == warm:
-                # The timed part starts here: snapshot what the stack has done so far.
-                load_before, cpu_before = loadavg(), cpu_seconds()
-                lag_before = {p.node: node_timer(p.port, "hanwiki_indexer_visibility_lag_seconds") for p in pollers}
-                uptime = {p.node: node_gauge(p.port, "process_uptime_seconds") for p in pollers}
-                timed_start = time.perf_counter()
-            delay = start + i / args.rate - time.perf_counter()
-            if delay > 0:
-                time.sleep(delay)
-            pool.submit(write, i, i >= warm)
-            if (i + 1) % max(1, int(args.rate * 10)) == 0:
-                print(f"  {i + 1}/{warm + total} issued{' (warm-up)' if i < warm else ''}", file=sys.stderr)
-    took = time.perf_counter() - timed_start
+    at = {}
+
+    def timed_start():
+        # The timed part starts here: snapshot what the stack has done so far.
+        at.update(load=loadavg(), cpu=cpu_seconds(),
+                  lag={p.node: node_timer(p.port, "hanwiki_indexer_visibility_lag_seconds") for p in pollers},
+                  uptime={p.node: node_gauge(p.port, "process_uptime_seconds") for p in pollers},
+                  t=time.perf_counter())
+
+    open_loop(args.rate, warm, total, write, timed_start)
+    load_before, cpu_before, lag_before, uptime = at["load"], at["cpu"], at["lag"], at["uptime"]
+    took = time.perf_counter() - at["t"]
     deadline = time.perf_counter() + args.timeout
     while any(p.pending for p in pollers) and time.perf_counter() < deadline:
         time.sleep(0.05)
