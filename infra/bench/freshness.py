@@ -28,7 +28,7 @@ import time
 from api import ports, sign_up
 from ports_env import where  # noqa: E402
 from stats import percentile as pct
-from stackstats import cpu_delta, cpu_seconds, node_gauge, node_timer, timer_delta
+from stackstats import cpu_delta, cpu_seconds, gauge_of, node_timer, scrape, timer_delta, timer_of
 from writes import CLIENT, create, loadavg, open_loop, run_tag
 
 INF = float("inf")
@@ -122,9 +122,10 @@ def main():
 
     def timed_start():
         # The timed part starts here: snapshot what the stack has done so far.
-        at.update(load=loadavg(), cpu=cpu_seconds(),
-                  lag={p.node: node_timer(p.port, "hanwiki_indexer_visibility_lag_seconds") for p in pollers},
-                  uptime={p.node: node_gauge(p.port, "process_uptime_seconds") for p in pollers},
+        at.update(load=loadavg(), cpu=cpu_seconds())
+        samples = {p.node: scrape(p.port) for p in pollers}  # one read of each node's metrics
+        at.update(lag={n: timer_of(s, "hanwiki_indexer_visibility_lag_seconds") for n, s in samples.items()},
+                  uptime={n: gauge_of(s, "process_uptime_seconds") for n, s in samples.items()},
                   t=time.perf_counter())
 
     open_loop(args.rate, warm, total, write, timed_start)
