@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash,binlog-purged,disk-full
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-write-cost test-write-cost bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-write-cost profile-nodes test-write-cost bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -119,8 +119,11 @@ test-verify-index: ## unit tests of verify-index's comparisons (versions and con
 bench-freshness: ## write-to-searchable latency per node at RATE writes/s for SECONDS after WARMUP s (defaults 100, 60, 10)
 	@python3 infra/bench/freshness.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60) --warmup $(or $(WARMUP),10)
 
-bench-write-cost: ## marginal CPU-ms per create per process: IDLE s idle (30), WARMUP s (20), RATE creates/s (100) for SECONDS (60) + drain; appends var/bench/write-cost.jsonl
-	@python3 infra/bench/write_cost.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60) --idle $(or $(IDLE),30) --warmup $(or $(WARMUP),20)
+bench-write-cost: ## marginal CPU-ms per create per process: IDLE s idle (30), WARMUP s (20), RATE creates/s (100) for SECONDS (60) + drain; JFR=1 also profiles both nodes; appends var/bench/write-cost.jsonl
+	@python3 infra/bench/write_cost.py --rate $(or $(RATE),100) --seconds $(or $(SECONDS),60) --idle $(or $(IDLE),30) --warmup $(or $(WARMUP),20) $(if $(JFR),--jfr)
+
+profile-nodes: ## JFR on both nodes for SECONDS (60) while your load runs, then where each node's CPU went (threads, methods); recordings in var/bench/jfr/
+	@python3 infra/bench/jfr.py $(or $(SECONDS),60)
 
 test-write-cost: ## unit tests of bench-write-cost's arithmetic (marginal per process, idle subtraction, totals without the client); no stack needed
 	@cd infra/bench && python3 -m unittest test_write_cost

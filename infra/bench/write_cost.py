@@ -35,6 +35,7 @@ import threading
 import time
 from collections import namedtuple
 
+import jfr
 from api import ports, sign_up
 from ports_env import ROOT, where  # noqa: E402
 from stackstats import cpu_delta, cpu_seconds, gauge_of, scrape, timer_of
@@ -192,6 +193,9 @@ def main():
     ap.add_argument("--warmup", type=float, default=20, help="seconds of creates at the same rate, not measured")
     ap.add_argument("--drain-timeout", type=float, default=120,
                     help="seconds the nodes may take to show the last writes after the window")
+    ap.add_argument("--jfr", action="store_true",
+                    help="JFR on both nodes from the end of the warm-up to the end of the window (costs "
+                         "them about 1-2%% more CPU); prints where each node's CPU went (jfr.py)")
     args = ap.parse_args()
     if args.rate <= 0 or args.rate * args.seconds < 1 or args.idle < 1 or args.warmup < 0:
         ap.error("need RATE > 0, RATE x SECONDS >= 1 write, IDLE >= 1 and WARMUP >= 0")
@@ -246,6 +250,9 @@ def main():
 
     print(f"{warm} warm-up + {total} measured creates at {args.rate:g}/s through nginx; nothing polls the nodes",
           file=sys.stderr)
+    if args.jfr:
+        # Started now with a delay (jcmd takes a second, which the open loop must not wait for).
+        recording = jfr.start(env, nodes, f"write-cost-{run}", delay=args.warmup)
     open_loop(args.rate, warm, total, write, timed_start)
     send_seconds = time.perf_counter() - at["t"]
     load_window = loadavg()
@@ -260,6 +267,7 @@ def main():
     window_after = cpu_seconds()
     window_seconds = time.perf_counter() - at["t"]
     indexer_after = {n: indexer_view(scrape(p)) for n, p in nodes.items()}
+    profiles = jfr.stop(env, recording, f"write-cost-{run}") if args.jfr else []
 
     idle_cpu, window_cpu = dict(cpu_delta(idle_before, idle_after)), dict(cpu_delta(at["cpu"], window_after))
     odd = sorted(c for c, s in list(idle_cpu.items()) + list(window_cpu.items()) if s < 0)
@@ -305,6 +313,10 @@ def main():
             s = v["stages"][stage]
             head = f"{n:6} {v['events_per_write']:12.2f}" if k == 0 else " " * 19
             print(f"{head} {stage:>10} {s['per_s']:8.1f} {s['ms_each']:8.2f} {100 * s['busy_share']:6.1f}%")
+
+    if profiles:
+        print(f"\nJFR over the window (from the end of the warm-up): {' '.join(profiles)}")
+        print(jfr.summarise(next(iter(recording.values()))[0], profiles))
 
     commit, dirty = git_commit()
     record = {

@@ -38,8 +38,18 @@ alerting_render_configs() {
   local dir="$1"
   alerting_export_addrs
   render "$HANWIKI_ROOT/grafana/prometheus/prometheus.yml" "$dir/prometheus.yml"
-  render "$HANWIKI_ROOT/infra/templates/alertmanager.yml" "$dir/alertmanager.yml"
   promtool check config "$dir/prometheus.yml" || { echo "promtool rejects $dir/prometheus.yml or its rules" >&2; return 1; }
+  alertmanager_render_config "$dir"
+}
+
+# Renders alertmanager.yml alone into DIR and checks it (amtool). Starting Alertmanager must not
+# re-render prometheus.yml: render replaces the file with a root-owned one until secret_file hands
+# it over, and a Prometheus that was started a moment before and reads its config in that window
+# exits with "permission denied" (seen on 2 of about 10 `make up`s).
+alertmanager_render_config() {
+  local dir="$1"
+  alerting_export_addrs
+  render "$HANWIKI_ROOT/infra/templates/alertmanager.yml" "$dir/alertmanager.yml"
   amtool check-config "$dir/alertmanager.yml" || { echo "amtool rejects $dir/alertmanager.yml" >&2; return 1; }
 }
 
@@ -50,10 +60,10 @@ alerting_start() {
   running alert-receiver || start_bg alert-receiver $(on ALERT_RECEIVER) $(run_as prometheus) /usr/bin/python3 "$HANWIKI_ROOT/infra/monitoring/alert_receiver.py" \
     --addr "$(addr_of ALERT_RECEIVER)" --port "$ALERT_RECEIVER_PORT" --out "$VAR/alerts/received.jsonl"
   if ! running alertmanager; then
-    alerting_render_configs "$CONF" >>"$LOGS/alertmanager.log" 2>&1 \
-      || { tail -5 "$LOGS/alertmanager.log" >&2; die "promtool/amtool reject the Prometheus or Alertmanager config"; }
+    alertmanager_render_config "$CONF" >>"$LOGS/alertmanager.log" 2>&1 \
+      || { tail -5 "$LOGS/alertmanager.log" >&2; die "amtool rejects the Alertmanager config"; }
     mkdir -p "$VAR/alertmanager"; as_service_user prometheus "$VAR/alertmanager"
-    secret_file prometheus "$CONF/alertmanager.yml"; secret_file prometheus "$CONF/prometheus.yml"
+    secret_file prometheus "$CONF/alertmanager.yml"
     # --cluster.listen-address= : one Alertmanager, no gossip port.
     start_bg alertmanager $(on ALERTMANAGER) $(run_as prometheus) prometheus-alertmanager --config.file="$CONF/alertmanager.yml" \
       --storage.path="$VAR/alertmanager" --web.listen-address="$(addr_of ALERTMANAGER):$ALERTMANAGER_PORT" \
