@@ -20,6 +20,11 @@ import org.springframework.validation.annotation.Validated;
  * Each node uses its own {@code group-id}: every node must see every event.
  *
  * @param pollTimeout    longest a poll waits for events; bounds added latency when idle
+ * @param batchInterval  shortest time between two polls that found changes: under a steady
+ *                       stream the changes of this long are applied, refreshed and announced
+ *                       together (one NRT refresh, one tiny segment, one round of listeners per
+ *                       interval instead of per arrival; issue 14, write cost). A change that
+ *                       arrives after a quiet spell is applied at once; 0 turns it off
  * @param commitInterval most frequent durable index commit (commits are fsyncs, not free)
  * @param retryBackoff   pause before retrying after Kafka or the topic is unavailable
  * @param metadataTimeout longest wait for topic metadata or end offsets before retrying
@@ -40,6 +45,7 @@ record CdcSettings(
         @NotBlank String postsTopic,
         @NotBlank String groupId,
         @NotNull @DefaultValue("100ms") @DurationMin(millis = 10) @DurationMax(seconds = 5) Duration pollTimeout,
+        @NotNull @DefaultValue("100ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration batchInterval,
         @NotNull @DefaultValue("1s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration commitInterval,
         @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 5) Duration retryBackoff,
         @NotNull @DefaultValue("5s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration metadataTimeout,

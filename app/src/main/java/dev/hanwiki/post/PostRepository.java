@@ -22,7 +22,8 @@ import org.springframework.stereotype.Repository;
  * {@code version}, which is what lets each index ignore replayed, older events. Counters (likes,
  * views) live in {@code post_counters}, one narrow row per post (ADR 0080): a like or a view flush
  * never rewrites the page's row, so it never copies the page through binlog, replica and Kafka.
- * Reads join that row (absent counts as zero: pages loaded straight into the database).
+ * Reads join that row; absent counts as zero: a create writes none (the first like or view flush
+ * does), nor do pages loaded straight into the database.
  */
 @Repository
 class PostRepository {
@@ -92,9 +93,11 @@ class PostRepository {
                 .param("authorId", authorId)
                 .param("at", at)
                 .update(keys);
-        long id = Objects.requireNonNull(keys.getKey(), "no generated key for posts.id").longValue();
-        primary.sql("INSERT INTO post_counters (post_id) VALUES (:id)").param("id", id).update();
-        return id;
+        // No post_counters row: a new page has no likes and no views, which every read takes from
+        // a missing row (LEFT JOIN, COALESCE); the first like or view flush creates it (upserts).
+        // Writing it here cost every create a statement, a binlog row and a change event through
+        // Connect, Kafka and both indexers that changed nothing (issue 14, write cost).
+        return Objects.requireNonNull(keys.getKey(), "no generated key for posts.id").longValue();
     }
 
     /** Locks a live post's row for the rest of the transaction; empty if absent or deleted. */

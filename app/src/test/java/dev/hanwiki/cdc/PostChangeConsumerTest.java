@@ -30,7 +30,7 @@ class PostChangeConsumerTest {
             closedPort = socket.getLocalPort();
         }
         CdcSettings settings = new CdcSettings("127.0.0.1:" + closedPort, DebeziumEvents.TOPIC, "test-group",
-                Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300), Duration.ofHours(24),
+                Duration.ofMillis(100), Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300), Duration.ofHours(24),
                 0, null, null);
         IndexerProgress progress = new IndexerProgress();
         try (PostIndex index = new PostIndex(SearchSettings.at(dir))) {
@@ -103,5 +103,15 @@ class PostChangeConsumerTest {
         // Following the stream: a second behind at most.
         assertThat(PostChangeConsumer.catchingUp(false, 20, 1_000)).isFalse();
         assertThat(PostChangeConsumer.catchingUp(false, 1_350, 1_000)).as("a Kafka backlog").isTrue();
+    }
+
+    @Test
+    void underASteadyStreamAPollWaitsOutTheBatchIntervalAfterAQuietSpellItDoesNot() {
+        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 1_030)).isEqualTo(70);
+        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 1_100)).isZero();
+        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 5_000)).isZero();
+        assertThat(PostChangeConsumer.batchWaitMillis(Long.MIN_VALUE / 2, 100, 0)).isZero(); // no batch yet
+        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 0, 1_000)).isZero(); // turned off
+        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 400)).isEqualTo(100); // a clock stepped back
     }
 }
