@@ -75,6 +75,21 @@ public final class JfrSummary {
         return threadName == null ? "?" : threadName.replaceAll("[0-9]+", "#");
     }
 
+    /**
+     * Whose code a sample ran: the first three package names of the innermost frame that is not
+     * the JDK's (a HashMap lookup inside Spring Security counts as Spring Security's).
+     */
+    static String library(List<RecordedFrame> frames) {
+        for (RecordedFrame f : frames) {
+            String type = f.getMethod().getType().getName();
+            if (!(type.startsWith("java.") || type.startsWith("jdk.") || type.startsWith("sun."))) {
+                String[] parts = type.split("\\.");
+                return String.join(".", java.util.Arrays.copyOf(parts, Math.min(3, parts.length - 1)));
+            }
+        }
+        return "(JDK only)";
+    }
+
     private static String name(RecordedFrame f) {
         return f.getMethod().getType().getName() + "." + f.getMethod().getName();
     }
@@ -90,6 +105,7 @@ public final class JfrSummary {
         Map<String, Integer> samples = new HashMap<>();
         Map<String, Map<String, Integer>> inclusive = new HashMap<>();
         Map<String, Map<String, Integer>> self = new HashMap<>();
+        Map<String, Map<String, Integer>> library = new HashMap<>();
         for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
             String type = e.getEventType().getName();
             switch (type) {
@@ -113,6 +129,7 @@ public final class JfrSummary {
                     List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
                     if (!frames.isEmpty()) {
                         self.computeIfAbsent(g, k -> new HashMap<>()).merge(name(frames.get(0)), 1, Integer::sum);
+                        library.computeIfAbsent(g, k -> new HashMap<>()).merge(library(frames), 1, Integer::sum);
                     }
                     Set<String> seen = new HashSet<>();
                     for (RecordedFrame f : frames) {
@@ -166,6 +183,8 @@ public final class JfrSummary {
             int n = samples.get(g);
             System.out.printf("%n-- %s: %d samples%n  inclusive (share of its samples):%n", g, n);
             print(inclusive.getOrDefault(g, Map.of()), n, top, Function.identity());
+            System.out.println("  self, by the package of the innermost frame outside the JDK:");
+            print(library.getOrDefault(g, Map.of()), n, Math.min(top, 15), Function.identity());
             System.out.println("  self (leaf frames):");
             print(self.getOrDefault(g, Map.of()), n, Math.min(top, 15), Function.identity());
         }

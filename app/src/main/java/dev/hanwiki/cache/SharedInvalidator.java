@@ -33,6 +33,12 @@ class SharedInvalidator extends ConsumerLoop {
     private static final Logger log = LoggerFactory.getLogger(SharedInvalidator.class);
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration BACKOFF = Duration.ofSeconds(2);
+    /**
+     * Under a steady stream, one poll, round of DELs and offset commit per this long instead of
+     * per arrival (see {@link ConsumerLoop#gather}). A stale L2 copy meanwhile is not served: every
+     * read checks it against what the node's own indexer has seen (ADR 0032).
+     */
+    static final Duration BATCH_INTERVAL = Duration.ofMillis(100);
 
     private final ChangeStream stream;
     private final NodeSettings node;
@@ -65,10 +71,14 @@ class SharedInvalidator extends ConsumerLoop {
 
     @Override
     protected void round(KafkaConsumer<String, String> kafka) {
+        if (!gather(BATCH_INTERVAL)) {
+            return; // stopping
+        }
         ConsumerRecords<String, String> records = kafka.poll(POLL);
         if (records.isEmpty()) {
             return;
         }
+        batchFound();
         if (evict(records)) {
             kafka.commitSync(Duration.ofSeconds(5));
         } else {

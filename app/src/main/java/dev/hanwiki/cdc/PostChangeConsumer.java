@@ -66,8 +66,6 @@ class PostChangeConsumer extends ConsumerLoop {
     private boolean catchingUp;
     /** How old the newest change of the last batch was when it was polled; 0 after an empty poll. */
     private long lastChangeAgeMillis;
-    /** When the last poll that found changes returned. */
-    private long lastBatchMillis = Long.MIN_VALUE / 2;
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
             IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
@@ -99,7 +97,8 @@ class PostChangeConsumer extends ConsumerLoop {
             pause(settings.retryBackoff());
             return;
         }
-        if (!gather()) {
+        // Catching up, every poll finds a backlog: no reason to wait for more.
+        if (!catchingUp && !gather(settings.batchInterval())) {
             return; // stopping
         }
         ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
@@ -114,27 +113,6 @@ class PostChangeConsumer extends ConsumerLoop {
         updateModes(kafka);
         maybeSweepTombstones();
         maybeCommit(kafka, false);
-    }
-
-    /**
-     * Under a steady stream, lets the changes of one {@code batch-interval} gather in Kafka (and
-     * in the consumer's prefetch) before the next poll, so that they are applied, refreshed and
-     * announced as one batch: at 100 writes/s an arrival-by-arrival indexer refreshed about 27
-     * times a second per node, each refresh flushing a segment of a few documents that merges
-     * then rewrite (issue 14: the refresh was three quarters of the indexer thread's time). A
-     * change after a quiet spell finds the interval long past and is applied at once, so the wait
-     * adds latency only while changes keep coming, and at most the interval.
-     *
-     * @return false when the consumer is stopping
-     */
-    private boolean gather() {
-        long wait = batchWaitMillis(lastBatchMillis, settings.batchInterval().toMillis(), clock.millis());
-        return wait == 0 || pause(Duration.ofMillis(wait));
-    }
-
-    /** How long to wait before the next poll: what is left of the interval since the last batch. */
-    static long batchWaitMillis(long lastBatchMillis, long intervalMillis, long nowMillis) {
-        return Math.max(0, Math.min(intervalMillis, lastBatchMillis + intervalMillis - nowMillis));
     }
 
     /** Keeps the consumer: re-reads from the last applied offsets after the back-off. */
@@ -213,7 +191,7 @@ class PostChangeConsumer extends ConsumerLoop {
 
     private void applyBatch(ConsumerRecords<String, String> records) {
         long polledAt = clock.millis();
-        lastBatchMillis = polledAt;
+        batchFound();
         Supplier<PostChangeApplier.BatchResult> step = () -> {
             PostChangeApplier.BatchResult applied = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
             metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);

@@ -104,14 +104,4 @@ class PostChangeConsumerTest {
         assertThat(PostChangeConsumer.catchingUp(false, 20, 1_000)).isFalse();
         assertThat(PostChangeConsumer.catchingUp(false, 1_350, 1_000)).as("a Kafka backlog").isTrue();
     }
-
-    @Test
-    void underASteadyStreamAPollWaitsOutTheBatchIntervalAfterAQuietSpellItDoesNot() {
-        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 1_030)).isEqualTo(70);
-        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 1_100)).isZero();
-        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 5_000)).isZero();
-        assertThat(PostChangeConsumer.batchWaitMillis(Long.MIN_VALUE / 2, 100, 0)).isZero(); // no batch yet
-        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 0, 1_000)).isZero(); // turned off
-        assertThat(PostChangeConsumer.batchWaitMillis(1_000, 100, 400)).isEqualTo(100); // a clock stepped back
-    }
 }
