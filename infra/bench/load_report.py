@@ -171,10 +171,14 @@ def breakpoint(s, width=10.0, min_requests=50):
         c = int(m.sum())
         if c == 0:
             continue
-        rows.append({"t": t0 + w * width, "rate": c / width, "p95": pct(s.ms[m], 95),
+        # the last window ends with the run: its rate is over the part of it the run lasted
+        span = min(width, max(1.0, float(s.t.max()) - (t0 + w * width))) if w == n - 1 else width
+        rows.append({"t": t0 + w * width, "rate": c / span, "p95": pct(s.ms[m], 95),
                      "errors": float((~s.ok[m]).sum()) / c, "count": c})
     broke = None
-    for r in rows[:-1]:  # the last window is partial
+    # The last window is partial; it still counts when it crossed with enough requests: k6 aborts
+    # a breakpoint run on its thresholds, so the crossing is often in that last window.
+    for r in rows:
         if r["count"] >= min_requests and (r["p95"] > P95_LIMIT_MS or r["errors"] > ERROR_LIMIT):
             broke = r
             break
@@ -577,7 +581,13 @@ def main():
 
     if bp:
         rows, broke, last_good = bp
-        if broke:
+        if broke and math.isnan(last_good):
+            lines.append(f"## Breakpoint\n\n**No good window: the first one already crossed the limits** (p95 > "
+                         f"{P95_LIMIT_MS:.0f} ms or errors > {100 * ERROR_LIMIT:.1f}%), at {broke['rate']:.0f} req/s, p95 "
+                         f"{broke['p95']:.0f} ms, errors {100 * broke['errors']:.2f}%: the stack was not ready for load "
+                         f"(nodes just started, still compiling: warm them first, e.g. `make load PROFILE=load RATE=80 "
+                         f"DURATION=2m`).\n\n![breakpoint](breakpoint.png)\n")
+        elif broke:
             lines.append(f"## Breakpoint\n\n**Last good rate: {last_good:.0f} requests/s** (highest 10 s window before the "
                          f"first one with p95 > {P95_LIMIT_MS:.0f} ms or errors > {100 * ERROR_LIMIT:.1f}%). That window, at "
                          f"{broke['t'] - start:.0f} s: {broke['rate']:.0f} req/s, p95 {broke['p95']:.0f} ms, errors "

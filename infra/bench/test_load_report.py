@@ -48,6 +48,15 @@ class BreakpointTest(unittest.TestCase):
         self.assertGreater(broke["errors"], lr.ERROR_LIMIT)
         self.assertAlmostEqual(last_good, 100, delta=1)
 
+    def test_a_crossing_in_the_last_partial_window_breaks_it(self):
+        # k6 aborts on its thresholds, so the run ends inside the window that crossed: 95 s, the
+        # errors start at 92 s (the 90-99 s window holds 5 s of requests, 500 of them).
+        s = samples(lambda sec: 100, lambda sec: 5.0, failed_share=lambda sec: 0.05 if sec >= 92 else 0.0, seconds=95)
+        _, broke, last_good = lr.breakpoint(s)
+        self.assertIsNotNone(broke)
+        self.assertAlmostEqual(broke["t"], 1090.0)
+        self.assertAlmostEqual(last_good, 100, delta=1)
+
     def test_a_run_that_never_breaks_reports_its_top_rate(self):
         s = samples(lambda sec: 10 + sec, lambda sec: 5.0)
         _, broke, last_good = lr.breakpoint(s)
