@@ -54,6 +54,10 @@ record CdcSettings(
         String username,
         String password) {
 
+    /** Most records one poll hands over; a poll that returns this many found a backlog. */
+    static final int MAX_POLL_RECORDS = 500;
+
+
     /**
      * How every Kafka client of this node authenticates: SASL/SCRAM-SHA-512 over the hosts'
      * network when credentials are set (the broker refuses anonymous clients), else none.
@@ -93,7 +97,7 @@ record CdcSettings(
         // The connector must create the topic with its settings; a consumer must never auto-create it.
         config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, MAX_POLL_RECORDS);
         // While Kafka is down the client logs each failed reconnect; back off to one try per 5 s.
         config.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 5_000);
         // A fetch sent while the broker's host was cut off sits in TCP retransmission backoff

@@ -64,6 +64,8 @@ class PostChangeConsumer extends ConsumerLoop {
     private long lastSweepMillis;
     /** Only the consumer thread reads and writes these two. */
     private boolean catchingUp;
+    /** The last poll returned as many records as a poll may: a backlog, so the next one does not wait. */
+    private boolean lastPollFull;
     /** How old the newest change of the last batch was when it was polled; 0 after an empty poll. */
     private long lastChangeAgeMillis;
 
@@ -97,11 +99,12 @@ class PostChangeConsumer extends ConsumerLoop {
             pause(settings.retryBackoff());
             return;
         }
-        // Catching up, every poll finds a backlog: no reason to wait for more.
-        if (!catchingUp && !gather(settings.batchInterval())) {
+        // After a full poll there is a backlog in Kafka: no reason to wait for more.
+        if (!lastPollFull && !gather(settings.batchInterval())) {
             return; // stopping
         }
         ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
+        lastPollFull = records.count() >= CdcSettings.MAX_POLL_RECORDS;
         if (records.isEmpty()) {
             lastChangeAgeMillis = 0; // nothing pending: whatever comes next is new
         }
