@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -182,19 +181,19 @@ public final class JfrSummary {
         for (String g : busiest) {
             int n = samples.get(g);
             System.out.printf("%n-- %s: %d samples%n  inclusive (share of its samples):%n", g, n);
-            print(inclusive.getOrDefault(g, Map.of()), n, top, Function.identity());
+            print(inclusive.getOrDefault(g, Map.of()), n, top);
             System.out.println("  self, by the package of the innermost frame outside the JDK:");
-            print(library.getOrDefault(g, Map.of()), n, Math.min(top, 15), Function.identity());
+            print(library.getOrDefault(g, Map.of()), n, Math.min(top, 15));
             System.out.println("  self (leaf frames):");
-            print(self.getOrDefault(g, Map.of()), n, Math.min(top, 15), Function.identity());
+            print(self.getOrDefault(g, Map.of()), n, Math.min(top, 15));
         }
         System.out.println();
     }
 
-    private static void print(Map<String, Integer> counts, int total, int top, Function<String, String> label) {
+    private static void print(Map<String, Integer> counts, int total, int top) {
         counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                 .limit(top)
-                .forEach(en -> System.out.printf("    %5.1f%%  %s%n", 100.0 * en.getValue() / total, label.apply(en.getKey())));
+                .forEach(en -> System.out.printf("    %5.1f%%  %s%n", 100.0 * en.getValue() / total, en.getKey()));
     }
 }

@@ -62,7 +62,7 @@ class PostChangeConsumer extends ConsumerLoop {
     private final StreamAssignment assignment;
     private AutoCloseable clientMetrics;
     private long lastSweepMillis;
-    /** Only the consumer thread reads and writes these two. */
+    /** Only the consumer thread reads and writes these three. */
     private boolean catchingUp;
     /** The last poll returned as many records as a poll may: a backlog, so the next one does not wait. */
     private boolean lastPollFull;
