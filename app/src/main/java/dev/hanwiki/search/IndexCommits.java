@@ -26,6 +26,9 @@ final class IndexCommits {
     private final SearcherManager searchers;
     private final Object writeLock;
     private final IndexedDocuments documents;
+    private final UnwrittenCounters counters;
+    /** Held counter changes reach the writer at a refresh at most this often ({@link UnwrittenCounters}). */
+    private final long counterWriteMillis;
     private final Consumer<Map<String, String>> recorded;
     private final Clock clock;
     /** The caller's user data of the last commit request: the final commit records it again. */
@@ -35,13 +38,16 @@ final class IndexCommits {
     private volatile boolean closed;
     private volatile long lastRefreshMillis;
     private long lastCommitMillis;
+    private long lastCounterWriteMillis;
 
     IndexCommits(IndexWriter writer, SearcherManager searchers, Object writeLock, IndexedDocuments documents,
-            Consumer<Map<String, String>> recorded, Map<String, String> committed, Clock clock) {
+            UnwrittenCounters counters, long counterWriteMillis, Consumer<Map<String, String>> recorded, Map<String, String> committed, Clock clock) {
         this.writer = writer;
         this.searchers = searchers;
         this.writeLock = writeLock;
         this.documents = documents;
+        this.counters = counters;
+        this.counterWriteMillis = counterWriteMillis;
         this.recorded = recorded;
         this.clock = clock;
         this.lastUserData = committed;
@@ -65,10 +71,14 @@ final class IndexCommits {
 
     void refresh() {
         synchronized (writeLock) {
-            if (bulk && clock.millis() - lastRefreshMillis < BULK_REFRESH_MILLIS) {
+            long now = clock.millis();
+            if (bulk && now - lastRefreshMillis < BULK_REFRESH_MILLIS) {
                 return;
             }
             try {
+                if (now - lastCounterWriteMillis >= counterWriteMillis || counters.size() >= UnwrittenCounters.CAP) {
+                    writeCounters(now);
+                }
                 searchers.maybeRefreshBlocking();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -141,6 +151,14 @@ final class IndexCommits {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Caller holds the write lock. */
+    private void writeCounters(long now) throws IOException {
+        if (counters.size() > 0) {
+            counters.writeTo(writer, documents);
+        }
+        lastCounterWriteMillis = now;
     }
 
     private Map<String, String> withRecorded(Map<String, String> userData) {

@@ -72,10 +72,11 @@ public class PostIndex implements Searchers, AutoCloseable {
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         Map<String, String> committed = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
         this.searchers = new SearcherManager(writer, true, false, null);
-        this.writes = new PostIndexWriter(writer, searchers, committed, clock);
+        this.writes = new PostIndexWriter(writer, searchers, committed, settings.counterWriteInterval(), clock);
         Map<String, String> shown = new HashMap<>(committed);
         shown.remove(DeleteTombstones.KEY);
         shown.remove(PendingCounters.KEY);
+        shown.remove(UnwrittenCounters.KEY);
         log.info("Opened post index at {} ({} docs, {} delete tombstones; committed user data: {})", path,
                 writer.getDocStats().numDocs, writes.tombstoneCount(), shown);
     }

@@ -58,18 +58,29 @@ public final class PostIndexWriter {
     private final IndexedDocuments documents;
     private final DeleteTombstones tombstones;
     private final PendingCounters pending;
+    private final UnwrittenCounters unwritten = new UnwrittenCounters();
     private final IndexCommits commits;
 
     /** Made by {@link PostIndex} when it opens, from what the last commit recorded. */
-    PostIndexWriter(IndexWriter writer, SearcherManager searchers, Map<String, String> committed, Clock clock) {
+    PostIndexWriter(IndexWriter writer, SearcherManager searchers, Map<String, String> committed,
+            java.time.Duration counterWriteInterval, Clock clock) {
         this.writer = writer;
         this.documents = new IndexedDocuments(searchers);
         this.tombstones = DeleteTombstones.decode(committed.get(DeleteTombstones.KEY));
         this.pending = PendingCounters.decode(committed.get(PendingCounters.KEY));
-        this.commits = new IndexCommits(writer, searchers, writeLock, documents, data -> {
+        // Counter changes the last commit recorded but had not written: held again, on top of
+        // the committed documents (which hold the ones before them).
+        UnwrittenCounters.decode(committed.get(UnwrittenCounters.KEY)).forEach((id, counters) -> {
+            Indexed base = documents.get(id);
+            if (base != null) {
+                unwritten.put(id, new Indexed(base.version(), counters.bucket(), counters, base.title(), base.categoryId()));
+            }
+        });
+        this.commits = new IndexCommits(writer, searchers, writeLock, documents, unwritten, counterWriteInterval.toMillis(), data -> {
             data.put(PostIndex.FORMAT_KEY, PostIndex.FORMAT);
             tombstones.addTo(data);
             pending.addTo(data);
+            unwritten.addTo(data);
         }, committed, clock);
     }
 
@@ -125,7 +136,7 @@ public final class PostIndexWriter {
             if (tombstone != null && post.version() <= tombstone.version()) {
                 return new Applied(Outcome.STALE, post.version(), null, null, PostCounters.NONE); // no resurrection
             }
-            Indexed current = documents.get(post.id());
+            Indexed current = indexed(post.id());
             if (current != null && current.version() > post.version()) {
                 return new Applied(Outcome.STALE, current.version(), null, null, current.counters());
             }
@@ -146,6 +157,7 @@ public final class PostIndexWriter {
                 throw new UncheckedIOException(e);
             }
             documents.written(post.id(), new Indexed(post.version(), counters.bucket(), counters, post.title(), post.categoryId()));
+            unwritten.remove(post.id()); // the new document carries them
             tombstones.remove(post.id());
             return new Applied(Outcome.APPLIED, post.version(), post.title(), post.categoryId(), counters);
         }
@@ -159,7 +171,7 @@ public final class PostIndexWriter {
      */
     public Applied applyCounters(long id, PostCounters counters) {
         synchronized (writeLock) {
-            Indexed current = documents.get(id);
+            Indexed current = indexed(id);
             if (current == null) {
                 if (tombstones.get(id) != null) {
                     return new Applied(Outcome.STALE, 0, null, null, counters); // the post is deleted
@@ -174,19 +186,26 @@ public final class PostIndexWriter {
         }
     }
 
-    /** Caller holds writeLock. Rewrites the counters' doc values if the bucket moved. */
+    /**
+     * Caller holds writeLock. What the index holds of a post as decisions must see it: with
+     * the counters decided but not yet handed to the writer ({@link UnwrittenCounters}).
+     */
+    private Indexed indexed(long id) {
+        Indexed held = unwritten.get(id); // a rewrite or delete of the post drops it: held is current
+        return held != null ? held : documents.get(id);
+    }
+
+    /**
+     * Caller holds writeLock. Rewrites the counters' doc values if the bucket moved: held, and
+     * handed to the writer with the others at the next counter write ({@link UnwrittenCounters}).
+     */
     private Applied writeCounters(long id, Indexed current, PostCounters counters) {
         if (counters.bucket() == current.bucket()) {
             // Like before ADR 0080: a change the ranking cannot see writes nothing. The index
             // keeps the older counts (and counter version): replays compare against those.
             return new Applied(Outcome.UNCHANGED, current.version(), current.title(), current.categoryId(), counters);
         }
-        try {
-            writer.updateDocValues(PostFields.idTerm(id), PostFields.counterUpdates(counters));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        documents.written(id, new Indexed(current.version(), counters.bucket(), counters, current.title(), current.categoryId()));
+        unwritten.put(id, new Indexed(current.version(), counters.bucket(), counters, current.title(), current.categoryId()));
         return new Applied(Outcome.APPLIED, current.version(), current.title(), current.categoryId(), counters);
     }
 
@@ -208,7 +227,7 @@ public final class PostIndexWriter {
      */
     public Outcome delete(long id, OptionalLong version, long deletedAtMillis) {
         synchronized (writeLock) {
-            Indexed current = documents.get(id);
+            Indexed current = indexed(id);
             DeleteTombstones.Tombstone tombstone = tombstones.get(id);
             long known = Math.max(current == null ? 0 : current.version(), tombstone == null ? 0 : tombstone.version());
             long deleteVersion = version.orElse(known);
@@ -224,6 +243,7 @@ public final class PostIndexWriter {
                 throw new UncheckedIOException(e);
             }
             documents.deleted(id);
+            unwritten.remove(id);
             tombstones.put(id, deleteVersion, deletedAtMillis);
             pending.take(id);
             return Outcome.APPLIED;

@@ -26,6 +26,11 @@ import org.springframework.validation.annotation.Validated;
  * @param mergeNiceness          the nice value of Lucene's merge threads: above 0 merges yield the
  *                               cores to requests when the machine is full (ADR 0093, fourth
  *                               amendment); 0 keeps normal priority
+ * @param counterWriteInterval   how long decided counter changes (likes, views) may wait before
+ *                               the index writes them together: each write rewrites the
+ *                               popularity columns of the segments it touches ({@code
+ *                               UnwrittenCounters}); searches rank by the previous counts meanwhile.
+ *                               0 writes them at every refresh
  */
 @Validated
 @ConfigurationProperties("hanwiki.search")
@@ -35,18 +40,26 @@ public record SearchSettings(
         Path analysisDir,
         @NotNull @DefaultValue("2s") @DurationMin(millis = 100) @DurationMax(minutes = 10) Duration analysisReloadInterval,
         @DefaultValue("64") @Min(16) @Max(1024) int ramBufferMb,
-        @DefaultValue("10") @Min(0) @Max(19) int mergeNiceness) {
+        @DefaultValue("10") @Min(0) @Max(19) int mergeNiceness,
+        @NotNull @DefaultValue("5s") @DurationMin(millis = 0) @DurationMax(minutes = 5) Duration counterWriteInterval) {
 
     /** Defaults for everything but the index path (tests, tools). */
     public static SearchSettings at(Path indexPath) {
-        return new SearchSettings(indexPath, Duration.ofMillis(100), null, Duration.ofSeconds(2), 64, 10);
+        return new SearchSettings(indexPath, Duration.ofMillis(100), null, Duration.ofSeconds(2), 64, 10, Duration.ofSeconds(5));
     }
 
     public SearchSettings withRefreshInterval(Duration interval) {
-        return new SearchSettings(indexPath, interval, analysisDir, analysisReloadInterval, ramBufferMb, mergeNiceness);
+        return new SearchSettings(indexPath, interval, analysisDir, analysisReloadInterval, ramBufferMb, mergeNiceness,
+                counterWriteInterval);
     }
 
     public SearchSettings withAnalysisDir(Path dir) {
-        return new SearchSettings(indexPath, refreshInterval, dir, analysisReloadInterval, ramBufferMb, mergeNiceness);
+        return new SearchSettings(indexPath, refreshInterval, dir, analysisReloadInterval, ramBufferMb, mergeNiceness,
+                counterWriteInterval);
+    }
+
+    public SearchSettings withCounterWriteInterval(Duration interval) {
+        return new SearchSettings(indexPath, refreshInterval, analysisDir, analysisReloadInterval, ramBufferMb, mergeNiceness,
+                interval);
     }
 }

@@ -30,7 +30,8 @@ class PostChangeApplierTest {
 
     @BeforeEach
     void open() throws IOException {
-        index = new PostIndex(SearchSettings.at(dir));
+        // Counter changes written at every refresh: what they do, not when (PostIndexTest).
+        index = new PostIndex(SearchSettings.at(dir).withCounterWriteInterval(java.time.Duration.ZERO));
         applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()),
                 (poison, reason) -> deadLettered.add(poison.offset() + ": " + reason), java.time.Clock.systemUTC());
     }

@@ -111,7 +111,7 @@ class ReplayedStreamPropertyTest {
                 applier.apply(recorded.subList(from, Math.min(recorded.size(), from + 50)));
                 index.writer().refresh();
             }
-            clean = liveDocuments(index);
+            clean = liveDocuments(index, run.resolve("clean"));
         }
 
         List<ConsumerRecord<String, String>> delivered = deliver(history, random);
@@ -208,14 +208,27 @@ class ReplayedStreamPropertyTest {
                     position = OffsetKeys.decode(TOPIC, index.committedUserData()).getOrDefault(0, 0L);
                 }
             }
-            return liveDocuments(index);
+            return liveDocuments(index, path);
         } finally {
             index.close();
         }
     }
 
-    /** Every live post as indexed: id -> version, title, content, category and popularity bucket. */
-    private static Map<Long, String> liveDocuments(PostIndex index) throws IOException {
+    /**
+     * Every live post as indexed: id -> version, title, content, category and popularity bucket.
+     * Read after a graceful close and a reopen that writes held counter changes at its first
+     * refresh: the close's commit records the ones not written yet (their user data), and this
+     * reads what that commit holds.
+     */
+    private Map<Long, String> liveDocuments(PostIndex index, Path path) throws IOException {
+        index.close();
+        try (PostIndex reopened = new PostIndex(SearchSettings.at(path).withCounterWriteInterval(java.time.Duration.ZERO), analysis)) {
+            reopened.writer().refresh();
+            return read(reopened);
+        }
+    }
+
+    private static Map<Long, String> read(PostIndex index) throws IOException {
         Map<Long, String> docs = new TreeMap<>();
         IndexSearcher searcher = index.acquire();
         try {

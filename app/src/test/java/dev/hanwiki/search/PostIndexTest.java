@@ -43,6 +43,36 @@ class PostIndexTest {
         index.close();
     }
 
+    private static final long COUNTER_WRITE_MILLIS = SearchSettings.at(Path.of("unused")).counterWriteInterval().toMillis();
+
+    /** Closes the index and opens it again on a clock that reads {@code now[0]}. */
+    private void reopenWith(long[] now) throws IOException {
+        index.close();
+        Clock clock = new Clock() {
+            @Override
+            public long millis() {
+                return now[0];
+            }
+
+            @Override
+            public Instant instant() {
+                return Instant.ofEpochMilli(now[0]);
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+        };
+        SearchSettings settings = SearchSettings.at(dir.resolve("index"));
+        index = new PostIndex(settings, new SearchAnalysis(settings), clock);
+    }
+
     private PostIndex openIndex() throws IOException {
         return new PostIndex(SearchSettings.at(dir.resolve("index")).withRefreshInterval(Duration.ofMillis(50)));
     }
@@ -162,6 +192,8 @@ class PostIndexTest {
 
     @Test
     void counterChangeMovesTheRankingInPlaceWithoutReindexingThePage() throws IOException {
+        long[] now = {NOW};
+        reopenWith(now);
         index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
         index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
         index.writer().applyCounters(1, new PostCounters(50, 1, 1));
@@ -171,12 +203,67 @@ class PostIndexTest {
         java.util.Set<String> segments = segmentNames(index);
 
         assertThat(index.writer().applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        now[0] += COUNTER_WRITE_MILLIS;
         index.writer().refresh();
 
         assertThat(byPopularity()).containsExactly(2L, 1L);
         assertThat(index.docCounts().maxDoc()).isEqualTo(maxDoc); // updated in place, not deleted and added again
         assertThat(segmentNames(index)).isEqualTo(segments); // no new segment: the page was not analysed again
         assertThat(stored()).extracting(PostDocument::likeCount).containsExactly(1L, 300L);
+    }
+
+    /**
+     * Counter changes are held and written together (a refresh after a doc-values update
+     * rewrites the field's column in every segment it touches): searches see them after the
+     * counter-write interval, the writer's own decisions at once, refreshes in between or not.
+     */
+    @Test
+    void heldCounterChangesAreWrittenTogetherAndDecisionsSeeThemMeanwhile() throws IOException {
+        long[] now = {NOW};
+        reopenWith(now);
+        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
+        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
+        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
+        index.writer().refresh();
+        assertThat(byPopularity()).containsExactly(1L, 2L);
+
+        assertThat(index.writer().applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        now[0] += COUNTER_WRITE_MILLIS - 1;
+        index.writer().refresh();
+
+        assertThat(byPopularity()).as("held until the interval has passed").containsExactly(1L, 2L);
+        // The refresh emptied the writer's view of unrefreshed writes; the held counters still decide.
+        assertThat(index.writer().applyCounters(2, new PostCounters(10, 0, 3)).outcome()).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(index.writer().applyCounters(2, new PostCounters(5_001, 300, 5)).outcome()).isEqualTo(PostIndexWriter.Outcome.UNCHANGED);
+
+        now[0] += 1;
+        index.writer().refresh();
+        assertThat(byPopularity()).containsExactly(2L, 1L);
+    }
+
+    /**
+     * The commit that records a counter change's offsets holds the change, written or not: held
+     * ones travel in its user data, and an index opened from it holds them again.
+     */
+    @Test
+    void aCommitRecordsHeldCounterChangesAndTheReopenedIndexHoldsThemAgain() throws IOException {
+        long[] now = {NOW};
+        reopenWith(now);
+        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
+        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
+        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
+        index.writer().refresh();
+        index.writer().applyCounters(2, new PostCounters(5_000, 300, 4));
+        index.writer().commit(Map.of("kafka.t.0", "7"));
+        index.closeWithoutCommit(); // what a kill -9 after the commit leaves
+
+        index = openIndex();
+        assertThat(index.writer().applyCounters(2, new PostCounters(10, 0, 3)).outcome()).isEqualTo(PostIndexWriter.Outcome.STALE);
+        index.writer().refresh(); // the first refresh after opening writes what is held
+        assertThat(byPopularity()).containsExactly(2L, 1L);
+        assertThat(index.committedUserData()).containsKey(UnwrittenCounters.KEY);
+        index.writer().commit(Map.of("kafka.t.0", "8"));
+        assertThat(index.committedUserData()).as("nothing held any more").doesNotContainKey(UnwrittenCounters.KEY);
     }
 
     @Test
@@ -216,31 +303,8 @@ class PostIndexTest {
     /** The background refresher in bulk mode: once per 5 s, not at every tick once 5 s have passed (issue 18). */
     @Test
     void backgroundRefreshesInBulkModeComeAtMostEveryFiveSeconds() throws IOException {
-        index.close();
         long[] now = {NOW};
-        Clock clock = new Clock() {
-            @Override
-            public long millis() {
-                return now[0];
-            }
-
-            @Override
-            public Instant instant() {
-                return Instant.ofEpochMilli(now[0]);
-            }
-
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-        };
-        SearchSettings settings = SearchSettings.at(dir.resolve("index"));
-        index = new PostIndex(settings, new SearchAnalysis(settings), clock);
+        reopenWith(now);
         index.writer().bulkMode(true);
 
         int refreshes = 0;
