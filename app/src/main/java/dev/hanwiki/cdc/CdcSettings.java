@@ -35,6 +35,12 @@ import org.springframework.validation.annotation.Validated;
  *                       a re-snapshot, a bulk load): above 0 it yields the cores to requests when
  *                       the machine is full, and still uses every idle cycle (ADR 0093, fourth
  *                       amendment); 0 keeps normal priority. Following the stream always does
+ * @param analysisThreads how many threads analyse the pages of a batch's upserts (Nori, most of an
+ *                       upsert's cost) before the indexer thread applies the batch in order (ADR
+ *                       0097); at the indexer's priority: while it catches up, at
+ *                       {@code indexer-niceness}. Default: the node's cores (at most
+ *                       {@value #MAX_ANALYSIS_THREADS}); 1: the indexer thread analyses each page
+ *                       itself, as it writes it
  * @param username       the node's Kafka SASL/SCRAM user (null with the password: no SASL)
  * @param password       its password; never logged
  */
@@ -51,11 +57,19 @@ record CdcSettings(
         @NotNull @DefaultValue("5s") @DurationMin(millis = 100) @DurationMax(minutes = 1) Duration metadataTimeout,
         @NotNull @DefaultValue("24h") @DurationMin(minutes = 1) @DurationMax(days = 30) Duration tombstoneRetention,
         @DefaultValue("10") @Min(0) @Max(19) int indexerNiceness,
+        @Min(1) @Max(MAX_ANALYSIS_THREADS) Integer analysisThreads,
         String username,
         String password) {
 
     /** Most records one poll hands over; a poll that returns this many found a backlog. */
     static final int MAX_POLL_RECORDS = 500;
+    static final int MAX_ANALYSIS_THREADS = 16;
+
+    CdcSettings {
+        if (analysisThreads == null) {
+            analysisThreads = Math.min(MAX_ANALYSIS_THREADS, Runtime.getRuntime().availableProcessors());
+        }
+    }
 
 
     /**

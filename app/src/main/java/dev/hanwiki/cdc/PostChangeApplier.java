@@ -4,18 +4,28 @@ import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.search.PostDocument;
 import dev.hanwiki.search.PostIndex;
 import dev.hanwiki.search.PostIndexWriter;
+import dev.hanwiki.search.PreAnalyzedPost;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
  * Applies a batch of change records to the index, in order. A record that cannot be parsed goes
  * to the dead-letter topic and is skipped, so one bad event never stalls the stream; index
  * failures propagate (and are retried), because skipping those would silently lose changes.
+ * <p>
+ * The pages of a batch's upserts may be analysed beforehand, in parallel, on the workers the
+ * caller hands over (ADR 0097): the batch is parsed first, the upserts' pages go to the workers in
+ * stream order ({@link AnalysisAhead}), and the changes are applied one by one in stream order
+ * exactly as without them, each upsert waiting for its own page's tokens only if it is written. A
+ * failed analysis fails the batch there, like a failed index write. No tokens outlive the batch.
  */
 @Component
 class PostChangeApplier {
@@ -27,12 +37,22 @@ class PostChangeApplier {
     private final DeadLetterSink deadLetters;
     /** Dates the tombstone of a delete whose event does not say when it happened. */
     private final Clock clock;
+    /** A page's analysis, run on the executor {@link #apply(Iterable, Executor)} is given. */
+    private final Function<PostDocument, PreAnalyzedPost> analyzer;
 
+    @Autowired
     PostChangeApplier(PostIndex index, PostChangeParser parser, DeadLetterSink deadLetters, Clock clock) {
+        this(index, parser, deadLetters, clock, index.writer()::analyze);
+    }
+
+    /** With another analysis of the pages handed to an executor (tests: one that fails). */
+    PostChangeApplier(PostIndex index, PostChangeParser parser, DeadLetterSink deadLetters, Clock clock,
+            Function<PostDocument, PreAnalyzedPost> analyzer) {
         this.index = index.writer();
         this.parser = parser;
         this.deadLetters = deadLetters;
         this.clock = clock;
+        this.analyzer = analyzer;
     }
 
     /**
@@ -46,28 +66,67 @@ class PostChangeApplier {
             List<PostsIndexed.Change> changes) {
     }
 
+    /** A record and what it says, or why it cannot be read. */
+    private record Parsed(ConsumerRecord<String, String> record, PostChange change, MalformedChangeException error) {
+    }
+
+    /** {@link #apply(Iterable, Executor)} with each page analysed by the IndexWriter when it is written. */
     BatchResult apply(Iterable<ConsumerRecord<String, String>> records) {
+        return apply(records, null);
+    }
+
+    /**
+     * @param analysis where the upserts' pages are analysed before the loop reaches them; null:
+     *                 by the IndexWriter on this thread, when each is written
+     */
+    BatchResult apply(Iterable<ConsumerRecord<String, String>> records, Executor analysis) {
+        List<Parsed> batch = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : records) {
+            try {
+                batch.add(new Parsed(record, parser.parse(record.key(), record.value()), null));
+            } catch (MalformedChangeException e) {
+                batch.add(new Parsed(record, null, e));
+            }
+        }
+        if (analysis == null) {
+            return applyInOrder(batch, null);
+        }
+        List<PostDocument> pages = new ArrayList<>();
+        for (Parsed parsed : batch) {
+            if (parsed.change() instanceof PostChange.Upsert upsert) {
+                pages.add(upsert.post());
+            }
+        }
+        try (AnalysisAhead ahead = new AnalysisAhead(pages, analyzer, analysis)) {
+            return applyInOrder(batch, ahead);
+        }
+    }
+
+    /** The loop as it always was; {@code ahead}: the upserts' analyses in order, or null (the IndexWriter analyses). */
+    private BatchResult applyInOrder(List<Parsed> batch, AnalysisAhead ahead) {
         int applied = 0;
         int stale = 0;
         int unchanged = 0;
         int skipped = 0;
         List<Long> timestamps = new ArrayList<>();
         List<PostsIndexed.Change> changes = new ArrayList<>();
-        for (ConsumerRecord<String, String> record : records) {
-            PostChange change;
-            try {
-                change = parser.parse(record.key(), record.value());
-            } catch (MalformedChangeException e) {
+        for (Parsed parsed : batch) {
+            if (parsed.error() != null) {
+                ConsumerRecord<String, String> record = parsed.record();
                 skipped++;
-                log.warn("Dead-lettering unreadable change {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
-                deadLetters.send(record, e.getMessage());
+                log.warn("Dead-lettering unreadable change {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                        parsed.error().getMessage());
+                deadLetters.send(record, parsed.error().getMessage());
                 continue;
             }
+            PostChange change = parsed.change();
             PostsIndexed.Change announced;
             PostIndexWriter.Outcome outcome;
             switch (change) {
                 case PostChange.Upsert upsert -> {
-                    PostIndexWriter.Applied result = index.apply(upsert.post(), upsert.carriesCounters());
+                    PostIndexWriter.Applied result = ahead == null
+                            ? index.apply(upsert.post(), upsert.carriesCounters()) // the IndexWriter analyses it
+                            : index.apply(upsert.post(), upsert.carriesCounters(), ahead.next());
                     outcome = result.outcome();
                     announced = announce(upsert, result);
                 }

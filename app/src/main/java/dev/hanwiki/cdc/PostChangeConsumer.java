@@ -7,6 +7,7 @@ import dev.hanwiki.platform.NodeSettings;
 import dev.hanwiki.search.PostIndex;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -71,7 +72,7 @@ class PostChangeConsumer extends ConsumerLoop {
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
             IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
-        super("post-change-consumer", STOP_TIMEOUT, settings.retryBackoff(), settings.indexerNiceness());
+        super("post-change-consumer", STOP_TIMEOUT, settings.retryBackoff(), settings.indexerNiceness(), settings.analysisThreads());
         this.settings = settings;
         this.node = node;
         this.index = index;
@@ -195,8 +196,12 @@ class PostChangeConsumer extends ConsumerLoop {
     private void applyBatch(ConsumerRecords<String, String> records) {
         long polledAt = clock.millis();
         batchFound();
+        boolean background = index.writer().inBulkMode() || catchingUp;
+        // The pages of the batch's upserts are analysed on the workers (analysis-threads, ADR
+        // 0097) at the priority of the step that waits for them; none with one thread.
+        Executor analysis = workers(background);
         Supplier<PostChangeApplier.BatchResult> step = () -> {
-            PostChangeApplier.BatchResult applied = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records));
+            PostChangeApplier.BatchResult applied = metrics.stage(IndexerMetrics.Stage.APPLY).record(() -> applier.apply(records, analysis));
             metrics.stage(IndexerMetrics.Stage.REFRESH).record(index.writer()::refresh);
             return applied;
         };
@@ -206,9 +211,8 @@ class PostChangeConsumer extends ConsumerLoop {
         // of a 90 s Kafka outage, indexed at normal priority, pushed both nodes' limits from 32
         // to 8 and shed a search). Following the stream is not: a write waits on it to be
         // searchable, so it keeps normal priority. The step makes no thread but Lucene's merge
-        // threads (lowered anyway); the listeners below, which talk to Redis and Kafka, stay on
-        // this thread at normal priority.
-        boolean background = index.writer().inBulkMode() || catchingUp;
+        // threads (lowered anyway) and, in the background, the low-priority analysis workers; the
+        // listeners below, which talk to Redis and Kafka, stay on this thread at normal priority.
         PostChangeApplier.BatchResult result = background ? atLowPriority(step) : step.get();
         lastChangeAgeMillis = result.changedAt().stream().mapToLong(at -> polledAt - at).min().orElse(lastChangeAgeMillis);
         metrics.recordArrival(result, polledAt);

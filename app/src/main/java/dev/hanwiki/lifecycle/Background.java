@@ -2,6 +2,7 @@ package dev.hanwiki.lifecycle;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -19,7 +20,9 @@ import org.springframework.context.SmartLifecycle;
  * first task is scheduled (a bean that only dials or waits for requests has none); constructors
  * only assign fields. A subclass says what to run in {@link #onStart()} ({@link #every},
  * {@link #after}, {@link #submit}), how to wake its blocking calls in {@link #beforeStop()},
- * and what to close once its thread has ended in {@link #afterStop()}.
+ * and what to close once its thread has ended in {@link #afterStop()}. Besides its thread, a bean
+ * may have a low-priority helper ({@link #atLowPriority}) and workers for work its thread splits
+ * into parallel pieces ({@link #workers}), made on first use and ended by {@code stop()} too.
  * <p>
  * Stopping never interrupts the thread (an interrupt inside Lucene or Kafka I/O can close files
  * or connections): {@code stop()} cancels what is scheduled, wakes the work through
@@ -33,11 +36,14 @@ public abstract class Background implements SmartLifecycle {
     private final int phase;
     private final Duration stopTimeout;
     private final int helperNiceness;
+    private final int workerThreads;
     private final Object pauses = new Object();
     /** Made by the first task after start; null before and after. Guarded by this. */
     private ScheduledThreadPoolExecutor thread;
     /** The low-priority helper, made by the first {@link #atLowPriority} call; null before and after. Guarded by this. */
     private ExecutorService helper;
+    /** The {@link #workers}, made on first use; null before and after. Guarded by this. */
+    private Workers workers;
     private volatile boolean running;
 
     /**
@@ -54,10 +60,19 @@ public abstract class Background implements SmartLifecycle {
      *                       0: a lower CPU priority, {@link ThreadPriority}; 0: normal)
      */
     protected Background(String name, int phase, Duration stopTimeout, int helperNiceness) {
+        this(name, phase, stopTimeout, helperNiceness, 1);
+    }
+
+    /**
+     * @param workerThreads how many threads {@link #workers} runs pieces of work on (1: none, the
+     *                      caller runs them itself)
+     */
+    protected Background(String name, int phase, Duration stopTimeout, int helperNiceness, int workerThreads) {
         this.name = name;
         this.phase = phase;
         this.stopTimeout = stopTimeout;
         this.helperNiceness = helperNiceness;
+        this.workerThreads = workerThreads;
     }
 
     /** Schedules the work; runs once per start, on the caller's thread, with {@link #running()} true. */
@@ -84,6 +99,7 @@ public abstract class Background implements SmartLifecycle {
     public final void stop() {
         ScheduledThreadPoolExecutor executor;
         ExecutorService lowPriority;
+        Workers pieces;
         synchronized (this) {
             if (!running) {
                 return;
@@ -93,6 +109,8 @@ public abstract class Background implements SmartLifecycle {
             thread = null;
             lowPriority = helper;
             helper = null;
+            pieces = workers;
+            workers = null;
         }
         if (executor != null) {
             executor.shutdown();
@@ -114,6 +132,10 @@ public abstract class Background implements SmartLifecycle {
             if (lowPriority != null) {
                 lowPriority.shutdown();
                 lowPriority.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            // The same for the workers: only the bean's thread or its helper hand them work.
+            if (pieces != null) {
+                pieces.shutdown(stopTimeout);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -179,6 +201,29 @@ public abstract class Background implements SmartLifecycle {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(name + " was interrupted waiting for its low-priority work", e);
         }
+    }
+
+    /**
+     * Where the thread that does a piece of this bean's work (its own, or the helper inside
+     * {@link #atLowPriority}) runs CPU-heavy parts of it in parallel and waits for them (ADR
+     * 0097): {@code workerThreads} threads ({@link Workers}), at the helper's niceness with
+     * {@code lowPriority} (for work that itself runs at low priority), else at normal priority.
+     * {@code stop()} ends them after the bean's thread and its helper. The rules of
+     * {@link #atLowPriority} hold: only work that creates no thread. Normal-priority workers are
+     * made by the thread that hands them work and inherit its priority, so they are asked for
+     * from the bean's own thread.
+     *
+     * @return null with fewer than two worker threads or once {@link #stop()} began: the caller
+     *         runs the pieces itself
+     */
+    protected final synchronized Executor workers(boolean lowPriority) {
+        if (!running || workerThreads < 2) {
+            return null;
+        }
+        if (workers == null) {
+            workers = new Workers(name, workerThreads, helperNiceness);
+        }
+        return workers.executor(lowPriority);
     }
 
     /** The helper, made on first use; null once the bean is stopping (stop() ends the helper). */

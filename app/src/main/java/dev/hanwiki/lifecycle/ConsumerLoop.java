@@ -30,7 +30,12 @@ public abstract class ConsumerLoop extends Background {
 
     /** @param helperNiceness the priority of the loop's {@link #atLowPriority} work (see {@link Background}) */
     protected ConsumerLoop(String name, Duration stopTimeout, Duration backoff, int helperNiceness) {
-        super(name, Phases.CHANGE_CONSUMERS, stopTimeout, helperNiceness);
+        this(name, stopTimeout, backoff, helperNiceness, 1);
+    }
+
+    /** @param workerThreads how many threads the loop's {@link #workers} have (see {@link Background}) */
+    protected ConsumerLoop(String name, Duration stopTimeout, Duration backoff, int helperNiceness, int workerThreads) {
+        super(name, Phases.CHANGE_CONSUMERS, stopTimeout, helperNiceness, workerThreads);
         this.backoff = backoff;
     }
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.StringJoiner;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
@@ -70,7 +71,41 @@ final class PostFields {
     /** Chosung strings: norms kept, so a short title outranks a long one with the same initials. */
     static final FieldType CHOSUNG_TYPE = frozen(TextField.TYPE_NOT_STORED, IndexOptions.DOCS_AND_FREQS, false);
 
+    /** The types of the stored text fields without storing: their tokens come analysed (ADR 0097). */
+    private static final FieldType TITLE_TOKENS = tokensOnly(TextField.TYPE_STORED);
+    private static final FieldType CONTENT_TOKENS = tokensOnly(CONTENT_TYPE);
+
+    /**
+     * A field the IndexWriter analyses: its name, its text, its type, and the same type without
+     * storing, for the field that carries the text's tokens analysed beforehand (ADR 0097).
+     */
+    record AnalyzedField(String name, String text, FieldType type, FieldType tokensType) {
+    }
+
     private PostFields() {
+    }
+
+    private static FieldType tokensOnly(FieldType stored) {
+        FieldType type = new FieldType(stored);
+        type.setStored(false);
+        type.freeze();
+        return type;
+    }
+
+    /**
+     * The analysed fields of {@code post}'s document in document order: every field whose text
+     * the IndexWriter runs through the analyzer (chosung only when the title has Hangul).
+     */
+    static List<AnalyzedField> analyzedFields(PostDocument post) {
+        List<AnalyzedField> fields = new ArrayList<>(4);
+        fields.add(new AnalyzedField(TITLE, post.title(), TextField.TYPE_STORED, TITLE_TOKENS));
+        fields.add(new AnalyzedField(CONTENT, post.content(), CONTENT_TYPE, CONTENT_TOKENS));
+        fields.add(new AnalyzedField(SPELL, post.title(), SPELL_TYPE, SPELL_TYPE));
+        String chosung = chosungTokens(post.title());
+        if (!chosung.isEmpty()) {
+            fields.add(new AnalyzedField(CHOSUNG, chosung, CHOSUNG_TYPE, CHOSUNG_TYPE));
+        }
+        return fields;
     }
 
     private static FieldType frozen(FieldType base, IndexOptions options, boolean omitNorms) {
@@ -92,15 +127,31 @@ final class PostFields {
 
     /** The document of {@code post} ranked by {@code counters} (what the index decided, not the page row's). */
     static Document toDocument(PostDocument post, PostCounters counters) {
+        return toDocument(post, counters, null);
+    }
+
+    /**
+     * The document of {@code post} ranked by {@code counters}, its text fields indexed from
+     * {@code analyzed} (ADR 0097): each analysed field becomes an indexed-only field over the
+     * captured tokens and, if it is stored, a stored-only field of the same name with the text,
+     * at the place the one field had (Lucene merges the two into one field; stored fields keep
+     * their order). Null {@code analyzed}: text fields the IndexWriter analyses itself.
+     */
+    static Document toDocument(PostDocument post, PostCounters counters, PreAnalyzedPost analyzed) {
         Document doc = new Document();
         doc.add(new StringField(ID, Long.toString(post.id()), Field.Store.YES));
         doc.add(new NumericDocValuesField(ID, post.id()));
-        doc.add(new TextField(TITLE, post.title(), Field.Store.YES));
-        doc.add(new Field(CONTENT, post.content(), CONTENT_TYPE));
-        doc.add(new Field(SPELL, post.title(), SPELL_TYPE));
-        String chosung = chosungTokens(post.title());
-        if (!chosung.isEmpty()) {
-            doc.add(new Field(CHOSUNG, chosung, CHOSUNG_TYPE));
+        List<AnalyzedField> fields = analyzed == null ? analyzedFields(post) : analyzed.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            AnalyzedField field = fields.get(i);
+            if (analyzed == null) {
+                doc.add(new Field(field.name(), field.text(), field.type()));
+            } else {
+                doc.add(new Field(field.name(), analyzed.tokens(i).replay(), field.tokensType()));
+                if (field.type().stored()) {
+                    doc.add(new StoredField(field.name(), field.text()));
+                }
+            }
         }
         if (post.categoryId() != null) {
             doc.add(new LongField(CATEGORY, post.categoryId(), Field.Store.YES));

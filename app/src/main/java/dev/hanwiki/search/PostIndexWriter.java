@@ -7,6 +7,8 @@ import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
 import org.slf4j.Logger;
@@ -28,6 +30,11 @@ import org.slf4j.LoggerFactory;
  * Deletes leave a version tombstone ({@link DeleteTombstones}, ADR 0040), committed with the
  * documents and offsets, so that a late, older upsert cannot bring a deleted post back. The
  * owner of the change stream expires them ({@link #purgeTombstones}) after its retention.
+ * <p>
+ * A page's analysis (Nori: most of an upsert's cost) may happen before its change is applied,
+ * on other threads ({@link #analyze}, the one method any thread may call; ADR 0097): the change
+ * stream hands the tokens to {@link #apply(PostDocument, boolean, Supplier)}, which indexes them
+ * exactly as it would have indexed the text.
  */
 public final class PostIndexWriter {
 
@@ -54,6 +61,8 @@ public final class PostIndexWriter {
     private static final Logger log = LoggerFactory.getLogger(PostIndexWriter.class);
 
     private final IndexWriter writer;
+    /** The IndexWriter's own analyzer (per field, always the current chains): pre-analysis uses exactly it. */
+    private final Analyzer analyzer;
     private final Object writeLock = new Object();
     private final IndexedDocuments documents;
     private final DeleteTombstones tombstones;
@@ -65,6 +74,7 @@ public final class PostIndexWriter {
     PostIndexWriter(IndexWriter writer, SearcherManager searchers, Map<String, String> committed,
             java.time.Duration counterWriteInterval, Clock clock) {
         this.writer = writer;
+        this.analyzer = writer.getConfig().getAnalyzer();
         this.documents = new IndexedDocuments(searchers);
         this.tombstones = DeleteTombstones.decode(committed.get(DeleteTombstones.KEY));
         this.pending = PendingCounters.decode(committed.get(PendingCounters.KEY));
@@ -131,6 +141,25 @@ public final class PostIndexWriter {
      * version again with other such counts is a counter change (doc values only, no analysis).
      */
     public Applied apply(PostDocument post, boolean carriesCounters) {
+        return apply(post, carriesCounters, null);
+    }
+
+    /**
+     * The tokens of {@code post}'s text fields as the IndexWriter's analyzer makes them now. Any
+     * thread, without the write lock: it reads nothing of the index. For
+     * {@link #apply(PostDocument, boolean, Supplier)}.
+     */
+    public PreAnalyzedPost analyze(PostDocument post) {
+        return PreAnalyzedPost.analyze(post, analyzer);
+    }
+
+    /**
+     * {@link #apply(PostDocument, boolean)} with the page analysed beforehand: {@code analyzed}
+     * is asked for {@link #analyze analyze(post)}'s result only when the document is written (not
+     * for a stale change, nor for a counters-only one), before anything in the index changes; what
+     * it throws (a failed analysis) is thrown from here. Null: the IndexWriter analyses the text.
+     */
+    public Applied apply(PostDocument post, boolean carriesCounters, Supplier<PreAnalyzedPost> analyzed) {
         synchronized (writeLock) {
             DeleteTombstones.Tombstone tombstone = tombstones.get(post.id());
             if (tombstone != null && post.version() <= tombstone.version()) {
@@ -140,6 +169,8 @@ public final class PostIndexWriter {
             if (current != null && current.version() > post.version()) {
                 return new Applied(Outcome.STALE, current.version(), null, null, current.counters());
             }
+            boolean rewrite = current == null || current.version() != post.version();
+            PreAnalyzedPost tokens = rewrite && analyzed != null ? tokensOf(post, analyzed.get()) : null;
             PostCounters counters = current == null ? PostCounters.NONE : current.counters();
             if (carriesCounters && counters.version() == 0) {
                 counters = new PostCounters(post.viewCount(), post.likeCount(), 0);
@@ -152,7 +183,7 @@ public final class PostIndexWriter {
                 return writeCounters(post.id(), current, counters);
             }
             try {
-                writer.updateDocument(PostFields.idTerm(post.id()), PostFields.toDocument(post, counters));
+                writer.updateDocument(PostFields.idTerm(post.id()), PostFields.toDocument(post, counters, tokens));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -161,6 +192,14 @@ public final class PostIndexWriter {
             tombstones.remove(post.id());
             return new Applied(Outcome.APPLIED, post.version(), post.title(), post.categoryId(), counters);
         }
+    }
+
+    private static PreAnalyzedPost tokensOf(PostDocument post, PreAnalyzedPost analyzed) {
+        if (analyzed == null || !analyzed.post().equals(post)) {
+            throw new IllegalArgumentException("the tokens handed over for post " + post.id() + " v" + post.version()
+                    + " are " + (analyzed == null ? "missing" : "of post " + analyzed.post().id() + " v" + analyzed.post().version()));
+        }
+        return analyzed;
     }
 
     /**

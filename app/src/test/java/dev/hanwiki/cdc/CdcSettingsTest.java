@@ -54,4 +54,16 @@ class CdcSettingsTest {
         runner.withPropertyValues("hanwiki.cdc.poll-timeout=1m").run(context ->
                 assertThat(context).hasFailed().getFailure().hasStackTraceContaining("pollTimeout"));
     }
+
+    @Test
+    void analysisThreadsDefaultToTheNodesCoresAndStayWithinBounds() {
+        runner.run(context -> assertThat(context.getBean(CdcSettings.class).analysisThreads())
+                .isEqualTo(Math.min(CdcSettings.MAX_ANALYSIS_THREADS, Runtime.getRuntime().availableProcessors())));
+        runner.withPropertyValues("hanwiki.cdc.analysis-threads=1").run(context ->
+                assertThat(context.getBean(CdcSettings.class).analysisThreads()).isEqualTo(1));
+        runner.withPropertyValues("hanwiki.cdc.analysis-threads=0").run(context ->
+                assertThat(context).hasFailed().getFailure().hasStackTraceContaining("analysisThreads"));
+        runner.withPropertyValues("hanwiki.cdc.analysis-threads=17").run(context ->
+                assertThat(context).hasFailed().getFailure().hasStackTraceContaining("analysisThreads"));
+    }
 }

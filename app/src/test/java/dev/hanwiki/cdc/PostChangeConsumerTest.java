@@ -31,7 +31,7 @@ class PostChangeConsumerTest {
         }
         CdcSettings settings = new CdcSettings("127.0.0.1:" + closedPort, DebeziumEvents.TOPIC, "test-group",
                 Duration.ofMillis(100), Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(300), Duration.ofHours(24),
-                0, null, null);
+                0, 2, null, null);
         IndexerProgress progress = new IndexerProgress();
         try (PostIndex index = new PostIndex(SearchSettings.at(dir))) {
             PostChangeApplier applier = new PostChangeApplier(index, new PostChangeParser(JsonMapper.builder().build()), (poison, reason) -> { }, Clock.systemUTC());

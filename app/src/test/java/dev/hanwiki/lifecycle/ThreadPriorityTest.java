@@ -8,8 +8,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -137,5 +141,85 @@ class ThreadPriorityTest {
         assertThat(niceOfThisThread()).isEqualTo(before);
         assertThat(ThreadPriority.lowerCurrentThread(0)).as("0: nothing to do").isTrue();
         assertThat(niceOfThisThread()).isEqualTo(before);
+    }
+
+    /** Two pieces that finish only once both have started: they ran at the same time. Each reports its thread and nice value. */
+    private static List<String> twoPiecesAtOnce(Executor workers) throws Exception {
+        CountDownLatch started = new CountDownLatch(2);
+        List<FutureTask<String>> pieces = List.of(piece(started), piece(started));
+        for (FutureTask<String> piece : pieces) {
+            workers.execute(piece);
+        }
+        List<String> seen = new ArrayList<>();
+        for (FutureTask<String> piece : pieces) {
+            seen.add(piece.get(5, TimeUnit.SECONDS));
+        }
+        return seen;
+    }
+
+    private static FutureTask<String> piece(CountDownLatch started) {
+        return new FutureTask<>(() -> {
+            started.countDown();
+            if (!started.await(5, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the other piece never ran alongside");
+            }
+            Thread thread = Thread.currentThread();
+            return thread.getName().replaceAll("\\d+$", "N") + (thread.isDaemon() ? " daemon" : "") + " nice " + niceOfThisThread();
+        });
+    }
+
+    @Test
+    void workersRunPiecesInParallelAtTheirPriorityAndEndWithTheBean() throws Exception {
+        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
+        int before = niceOfThisThread();
+        assumeThat(before).as("the test JVM runs below the niceness under test").isLessThan(7);
+        CompletableFuture<List<List<String>>> seen = new CompletableFuture<>();
+        Background bean = new Background("pieces", Phases.SERVING, Duration.ofSeconds(5), 7, 2) {
+            @Override
+            protected void onStart() {
+                submit(() -> {
+                    try {
+                        List<String> normal = twoPiecesAtOnce(workers(false));
+                        List<String> low = atLowPriority(() -> {
+                            try {
+                                return twoPiecesAtOnce(workers(true));
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+                        seen.complete(List.of(normal, low));
+                    } catch (Exception e) {
+                        seen.completeExceptionally(e);
+                    }
+                });
+            }
+        };
+        Background single = new Background("single", Phases.SERVING, Duration.ofSeconds(5), 7, 1) {
+            @Override
+            protected void onStart() {
+            }
+        };
+        bean.start();
+        single.start();
+        try {
+            List<List<String>> pieces = seen.get(10, TimeUnit.SECONDS);
+            assertThat(pieces.get(0)).containsOnly("pieces-worker-N daemon nice " + before);
+            assertThat(pieces.get(1)).containsOnly("pieces-low-priority-worker-N daemon nice 7");
+            assertThat(single.workers(false)).as("one thread: the caller runs its pieces").isNull();
+            assertThat(single.workers(true)).isNull();
+        } finally {
+            bean.stop();
+            single.stop();
+        }
+        assertThat(bean.workers(false)).as("none once stopped").isNull();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (workerThreadsAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(workerThreadsAlive()).as("stop() ended the workers").isFalse();
+    }
+
+    private static boolean workerThreadsAlive() {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().startsWith("pieces-") && t.isAlive());
     }
 }

@@ -572,4 +572,46 @@ class PostIndexTest {
 
         assertThat(index.isOpen()).isFalse();
     }
+
+    @Test
+    void aPreAnalysedUpsertIsStoredAndFoundLikeAPlainOne() throws IOException {
+        PostDocument post = post(1, "서울 여행", "서울의 궁궐과 시장을 걷는다", 1);
+
+        PostIndexWriter.Applied applied = index.writer().apply(post, true, () -> index.writer().analyze(post));
+        index.writer().refresh();
+
+        assertThat(applied.outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        assertThat(stored()).containsExactly(post);
+        SearchEngine engine = new SearchEngine(index, index.analysis(), Categories.of(Map.of()), Clock.systemUTC());
+        assertThat(engine.search(new SearchRequest("궁궐", null, 0, 10)).hits()).extracting(h -> h.post().id()).containsExactly(1L);
+    }
+
+    @Test
+    void tokensAreAskedForOnlyWhenTheDocumentIsWrittenAndAFailureChangesNothing() throws IOException {
+        PostDocument first = post(1, "t", "본문", 2);
+        index.writer().apply(first, false, () -> index.writer().analyze(first));
+        index.writer().applyCounters(2, new PostCounters(5_000, 300, 4)); // waits for post 2
+
+        // Stale and same-version changes never ask for tokens.
+        PostIndexWriter.Applied stale = index.writer().apply(post(1, "old", "x", 1), false, () -> {
+            throw new AssertionError("a stale change needs no tokens");
+        });
+        PostIndexWriter.Applied same = index.writer().apply(first, false, () -> {
+            throw new AssertionError("a same-version change is counters only");
+        });
+        // A failed analysis is thrown before anything changes: the early counters still wait.
+        PostDocument second = post(2, "two", "둘", 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> index.writer().apply(second, false, () -> {
+            throw new IllegalStateException("analysis failed");
+        })).hasMessage("analysis failed");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> index.writer().apply(second, false, () -> index.writer().analyze(first)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("post 1 v2");
+        index.writer().refresh();
+
+        assertThat(stale.outcome()).isEqualTo(PostIndexWriter.Outcome.STALE);
+        assertThat(same.outcome()).isEqualTo(PostIndexWriter.Outcome.UNCHANGED);
+        assertThat(index.snapshot().docs()).containsExactly(new DocVersion(1, 2));
+        assertThat(index.writer().pendingCounters()).isEqualTo(1);
+        assertThat(index.writer().apply(second, false, () -> index.writer().analyze(second)).counters().likes()).isEqualTo(300);
+    }
 }
