@@ -67,7 +67,7 @@ public final class PostIndexWriter {
     private final IndexedDocuments documents;
     private final DeleteTombstones tombstones;
     private final PendingCounters pending;
-    private final UnwrittenCounters unwritten = new UnwrittenCounters();
+    private final UnwrittenCounters unwritten;
     private final IndexCommits commits;
 
     /** Made by {@link PostIndex} when it opens, from what the last commit recorded. */
@@ -78,14 +78,7 @@ public final class PostIndexWriter {
         this.documents = new IndexedDocuments(searchers);
         this.tombstones = DeleteTombstones.decode(committed.get(DeleteTombstones.KEY));
         this.pending = PendingCounters.decode(committed.get(PendingCounters.KEY));
-        // Counter changes the last commit recorded but had not written: held again, on top of
-        // the committed documents (which hold the ones before them).
-        UnwrittenCounters.decode(committed.get(UnwrittenCounters.KEY)).forEach((id, counters) -> {
-            Indexed base = documents.get(id);
-            if (base != null) {
-                unwritten.put(id, new Indexed(base.version(), counters.bucket(), counters, base.title(), base.categoryId()));
-            }
-        });
+        this.unwritten = UnwrittenCounters.restore(committed.get(UnwrittenCounters.KEY), documents);
         this.commits = new IndexCommits(writer, searchers, writeLock, documents, unwritten, counterWriteInterval.toMillis(), data -> {
             data.put(PostIndex.FORMAT_KEY, PostIndex.FORMAT);
             tombstones.addTo(data);
@@ -225,19 +218,13 @@ public final class PostIndexWriter {
         }
     }
 
-    /**
-     * Caller holds writeLock. What the index holds of a post as decisions must see it: with
-     * the counters decided but not yet handed to the writer ({@link UnwrittenCounters}).
-     */
+    /** Caller holds writeLock. The post as decisions see it: held counters ({@link UnwrittenCounters}) first. */
     private Indexed indexed(long id) {
         Indexed held = unwritten.get(id); // a rewrite or delete of the post drops it: held is current
         return held != null ? held : documents.get(id);
     }
 
-    /**
-     * Caller holds writeLock. Rewrites the counters' doc values if the bucket moved: held, and
-     * handed to the writer with the others at the next counter write ({@link UnwrittenCounters}).
-     */
+    /** Caller holds writeLock. Rewrites the counters' doc values if the bucket moved: held, written with the others. */
     private Applied writeCounters(long id, Indexed current, PostCounters counters) {
         if (counters.bucket() == current.bucket()) {
             // Like before ADR 0080: a change the ranking cannot see writes nothing. The index

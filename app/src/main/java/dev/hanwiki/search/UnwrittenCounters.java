@@ -33,17 +33,25 @@ final class UnwrittenCounters {
 
     private final Map<Long, Indexed> byId = new LinkedHashMap<>();
 
-    /** As a commit recorded them ({@code id:views:likes:version,...}). */
-    static Map<Long, PostCounters> decode(String encoded) {
-        Map<Long, PostCounters> counters = new LinkedHashMap<>();
+    /**
+     * The changes a commit recorded ({@code id:views:likes:version,...}) held again, on top of
+     * the documents that commit holds (which have the counters from before them).
+     */
+    static UnwrittenCounters restore(String encoded, IndexedDocuments documents) {
+        UnwrittenCounters held = new UnwrittenCounters();
         if (encoded == null || encoded.isEmpty()) {
-            return counters;
+            return held;
         }
         for (String entry : encoded.split(",")) {
             String[] p = entry.split(":");
-            counters.put(Long.parseLong(p[0]), new PostCounters(Long.parseLong(p[1]), Long.parseLong(p[2]), Long.parseLong(p[3])));
+            long id = Long.parseLong(p[0]);
+            PostCounters counters = new PostCounters(Long.parseLong(p[1]), Long.parseLong(p[2]), Long.parseLong(p[3]));
+            Indexed base = documents.get(id);
+            if (base != null) {
+                held.put(id, new Indexed(base.version(), counters.bucket(), counters, base.title(), base.categoryId()));
+            }
         }
-        return counters;
+        return held;
     }
 
     void addTo(Map<String, String> userData) {
