@@ -38,7 +38,7 @@ final class IndexCommits {
     private volatile boolean closed;
     private volatile long lastRefreshMillis;
     private long lastCommitMillis;
-    private long lastCounterWriteMillis;
+    private volatile long lastCounterWriteMillis;
 
     IndexCommits(IndexWriter writer, SearcherManager searchers, Object writeLock, IndexedDocuments documents,
             UnwrittenCounters counters, long counterWriteMillis, Consumer<Map<String, String>> recorded, Map<String, String> committed, Clock clock) {
@@ -143,6 +143,16 @@ final class IndexCommits {
             return false;
         }
         try {
+            // Held counter changes are due whether or not the indexer has work: a like on a quiet
+            // stack must still reach the ranking.
+            long now = clock.millis();
+            if (counters.held() && now - lastCounterWriteMillis >= counterWriteMillis) {
+                synchronized (writeLock) {
+                    if (!closed) {
+                        writeCounters(now);
+                    }
+                }
+            }
             if (searchers.maybeRefresh()) {
                 lastRefreshMillis = clock.millis();
                 return true;

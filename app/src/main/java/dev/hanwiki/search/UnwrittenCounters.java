@@ -32,6 +32,8 @@ final class UnwrittenCounters {
     static final int CAP = 10_000;
 
     private final Map<Long, Indexed> byId = new LinkedHashMap<>();
+    /** Whether any are held, for the refresher's look without the lock. */
+    private volatile boolean held;
 
     /**
      * The changes a commit recorded ({@code id:views:likes:version,...}) held again, on top of
@@ -72,15 +74,22 @@ final class UnwrittenCounters {
     /** {@code document} carries the decided counters; it replaces what was held for the post. */
     void put(long id, Indexed document) {
         byId.put(id, document);
+        held = true;
     }
 
     /** The document is rewritten (it carries its counters) or deleted: nothing left to write. */
     void remove(long id) {
         byId.remove(id);
+        held = !byId.isEmpty();
     }
 
     int size() {
         return byId.size();
+    }
+
+    /** Any held; read by the background refresher without the writer's lock. */
+    boolean held() {
+        return held;
     }
 
     /** Hands every held change to the writer as an in-place doc-values update. */
@@ -90,5 +99,6 @@ final class UnwrittenCounters {
             documents.written(e.getKey(), e.getValue());
         }
         byId.clear();
+        held = false;
     }
 }

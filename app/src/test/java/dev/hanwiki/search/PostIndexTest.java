@@ -241,6 +241,25 @@ class PostIndexTest {
         assertThat(byPopularity()).containsExactly(2L, 1L);
     }
 
+    /** On a quiet stack (no batch, so no blocking refresh) the background refresher writes them when due. */
+    @Test
+    void theBackgroundRefresherWritesHeldCounterChangesWhenDue() throws IOException {
+        long[] now = {NOW};
+        reopenWith(now);
+        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
+        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
+        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
+        index.writer().refresh();
+        index.writer().applyCounters(2, new PostCounters(5_000, 300, 4));
+
+        now[0] += COUNTER_WRITE_MILLIS - 1;
+        index.refreshIfDue();
+        assertThat(byPopularity()).containsExactly(1L, 2L);
+        now[0] += 1;
+        assertThat(index.refreshIfDue()).isTrue();
+        assertThat(byPopularity()).containsExactly(2L, 1L);
+    }
+
     /**
      * The commit that records a counter change's offsets holds the change, written or not: held
      * ones travel in its user data, and an index opened from it holds them again.
