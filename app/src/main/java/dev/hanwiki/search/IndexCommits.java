@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
@@ -39,6 +41,8 @@ final class IndexCommits {
     private volatile long lastRefreshMillis;
     private long lastCommitMillis;
     private volatile long lastCounterWriteMillis;
+    /** Told after a refresh that showed held counter changes ({@link PostIndex#onCountersShown}). */
+    private final List<Runnable> countersShown = new CopyOnWriteArrayList<>();
 
     IndexCommits(IndexWriter writer, SearcherManager searchers, Object writeLock, IndexedDocuments documents,
             UnwrittenCounters counters, long counterWriteMillis, Consumer<Map<String, String>> recorded, Map<String, String> committed, Clock clock) {
@@ -76,10 +80,12 @@ final class IndexCommits {
                 return;
             }
             try {
-                if (now - lastCounterWriteMillis >= counterWriteMillis || counters.size() >= UnwrittenCounters.CAP) {
-                    writeCounters(now);
-                }
+                boolean wrote = (now - lastCounterWriteMillis >= counterWriteMillis || counters.size() >= UnwrittenCounters.CAP)
+                        && writeCounters(now);
                 searchers.maybeRefreshBlocking();
+                if (wrote) {
+                    countersShown.forEach(Runnable::run);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -146,29 +152,43 @@ final class IndexCommits {
             // Held counter changes are due whether or not the indexer has work: a like on a quiet
             // stack must still reach the ranking.
             long now = clock.millis();
+            boolean wrote = false;
             if (counters.held() && now - lastCounterWriteMillis >= counterWriteMillis) {
                 synchronized (writeLock) {
-                    if (!closed) {
-                        writeCounters(now);
-                    }
+                    wrote = !closed && writeCounters(now);
                 }
             }
-            if (searchers.maybeRefresh()) {
-                lastRefreshMillis = clock.millis();
-                return true;
+            boolean refreshed = wrote ? refreshBlocking() : searchers.maybeRefresh();
+            if (wrote) {
+                countersShown.forEach(Runnable::run);
             }
-            return false;
+            if (refreshed) {
+                lastRefreshMillis = clock.millis();
+            }
+            return refreshed;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Caller holds the write lock. */
-    private void writeCounters(long now) throws IOException {
-        if (counters.size() > 0) {
+    /** A refresh that waits for one in progress: the held counters just written must be shown. */
+    private boolean refreshBlocking() throws IOException {
+        searchers.maybeRefreshBlocking();
+        return true;
+    }
+
+    void onCountersShown(Runnable listener) {
+        countersShown.add(listener);
+    }
+
+    /** Caller holds the write lock. Whether any were written. */
+    private boolean writeCounters(long now) throws IOException {
+        boolean any = counters.size() > 0;
+        if (any) {
             counters.writeTo(writer, documents);
         }
         lastCounterWriteMillis = now;
+        return any;
     }
 
     private Map<String, String> withRecorded(Map<String, String> userData) {

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -46,6 +47,7 @@ public class PostIndex implements Searchers, AutoCloseable {
     private final IndexWriter writer;
     private final SearcherManager searchers;
     private final PostIndexWriter writes;
+    private final Duration counterWriteInterval;
     private volatile boolean closed;
 
     /** An index with its own analysis from {@code settings} (tools and tests). */
@@ -72,7 +74,8 @@ public class PostIndex implements Searchers, AutoCloseable {
         // Read after the writer holds write.lock: nobody else can commit underneath us.
         Map<String, String> committed = fresh ? Map.of() : Map.copyOf(SegmentInfos.readLatestCommit(directory).getUserData());
         this.searchers = new SearcherManager(writer, true, false, null);
-        this.writes = new PostIndexWriter(writer, searchers, committed, settings.counterWriteInterval(), clock);
+        this.counterWriteInterval = settings.counterWriteInterval();
+        this.writes = new PostIndexWriter(writer, searchers, committed, counterWriteInterval, clock);
         Map<String, String> shown = new HashMap<>(committed);
         shown.remove(DeleteTombstones.KEY);
         shown.remove(PendingCounters.KEY);
@@ -111,6 +114,20 @@ public class PostIndex implements Searchers, AutoCloseable {
     }
 
     /** {@link IndexRefresher}'s tick. */
+    /**
+     * {@code listener} runs after each refresh that showed held counter changes (likes and view
+     * flushes that moved a page's popularity, written together: {@code UnwrittenCounters}); they
+     * were announced ({@code PostsIndexed}) when decided, up to {@code counter-write-interval} earlier.
+     */
+    public void onCountersShown(Runnable listener) {
+        writes.commits().onCountersShown(listener);
+    }
+
+    /** How long decided counter changes may wait before searches see them. */
+    public Duration counterWriteInterval() {
+        return counterWriteInterval;
+    }
+
     boolean refreshIfDue() {
         return !closed && writes.commits().refreshIfDue();
     }

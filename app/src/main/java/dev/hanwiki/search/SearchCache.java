@@ -73,13 +73,16 @@ class SearchCache extends Background {
     private volatile Epoch epoch;
     private volatile IndexPosition shown = IndexPosition.NONE;
     private boolean epochScheduled;
+    private final Duration counterWriteInterval;
 
-    SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock) {
+    SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock, PostIndex index) {
         super("search-cache-epoch", Phases.SERVING, Duration.ofSeconds(2));
         this.settings = settings;
         this.answers = caches.region(settings.region(), CachedSearch.class);
         this.clock = clock;
         this.epoch = new Epoch(clock.millis(), IndexPosition.NONE);
+        this.counterWriteInterval = index.counterWriteInterval();
+        index.onCountersShown(this::countersShown);
     }
 
     /** The answer and whether it is partial (a partial answer was computed for this very call, and is not cached). */
@@ -102,6 +105,25 @@ class SearchCache extends Background {
         if (indexed.changes().stream().noneMatch(PostsIndexed.Change::reindexed)) {
             return;
         }
+        advance();
+    }
+
+    /**
+     * Held counter changes (announced when decided) just became visible here: a new epoch, and
+     * another one a write interval later, by when the other node has shown them too (an L2
+     * answer it computed before that carries this node's position but not the new ranking).
+     */
+    private void countersShown() {
+        advance();
+        try {
+            after(counterWriteInterval, this::advance);
+        } catch (RuntimeException e) {
+            log.warn("Search cache epoch after counter writes not scheduled: {}", e.toString());
+        }
+    }
+
+    /** A new epoch now, or once the current one is old enough. */
+    private void advance() {
         try {
             synchronized (lock) {
                 if (epochScheduled) {
