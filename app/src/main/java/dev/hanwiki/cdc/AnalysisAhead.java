@@ -1,10 +1,10 @@
 package dev.hanwiki.cdc;
 
+import dev.hanwiki.lifecycle.Threads;
 import dev.hanwiki.search.PostDocument;
 import dev.hanwiki.search.PreAnalyzedPost;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.function.Function;
@@ -53,7 +53,7 @@ final class AnalysisAhead implements AutoCloseable {
             workers.execute(task);
         }
         FutureTask<PreAnalyzedPost> task = started.get(page);
-        return () -> await(task);
+        return () -> Threads.await(task, "waiting for a page's analysis");
     }
 
     /** Cancels the analyses nobody took: queued ones never run, running ones finish unread. */
@@ -69,21 +69,6 @@ final class AnalysisAhead implements AutoCloseable {
         if (task != null) {
             task.cancel(false);
             started.set(page, null);
-        }
-    }
-
-    private static PreAnalyzedPost await(FutureTask<PreAnalyzedPost> task) {
-        try {
-            return task.get();
-        } catch (ExecutionException e) {
-            switch (e.getCause()) {
-                case RuntimeException r -> throw r;
-                case Error error -> throw error;
-                default -> throw new IllegalStateException(e.getCause());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted waiting for a page's analysis", e);
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.hanwiki.lifecycle;
 
 import java.time.Duration;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -188,19 +187,7 @@ public abstract class Background implements SmartLifecycle {
         if (lowPriority == null) {
             return work.get();
         }
-        Future<T> result = lowPriority.submit(work::get);
-        try {
-            return result.get();
-        } catch (ExecutionException e) {
-            switch (e.getCause()) {
-                case RuntimeException r -> throw r;
-                case Error error -> throw error;
-                default -> throw new IllegalStateException(e.getCause());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(name + " was interrupted waiting for its low-priority work", e);
-        }
+        return Threads.await(lowPriority.submit(work::get), "waiting for " + name + "'s low-priority work");
     }
 
     /**

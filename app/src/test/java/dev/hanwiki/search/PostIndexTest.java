@@ -45,6 +45,14 @@ class PostIndexTest {
 
     private static final long COUNTER_WRITE_MILLIS = SearchSettings.at(Path.of("unused")).counterWriteInterval().toMillis();
 
+    /** Pages 1 and 2 alike but for page 1's one like, refreshed (its counters written: the first write is due). */
+    private void twoEqualPagesTheFirstLiked() {
+        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
+        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
+        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
+        index.writer().refresh();
+    }
+
     /** Closes the index and opens it again on a clock that reads {@code now[0]}. */
     private void reopenWith(long[] now) throws IOException {
         index.close();
@@ -194,10 +202,7 @@ class PostIndexTest {
     void counterChangeMovesTheRankingInPlaceWithoutReindexingThePage() throws IOException {
         long[] now = {NOW};
         reopenWith(now);
-        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
-        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
-        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
-        index.writer().refresh();
+        twoEqualPagesTheFirstLiked();
         assertThat(byPopularity()).containsExactly(1L, 2L);
         int maxDoc = index.docCounts().maxDoc();
         java.util.Set<String> segments = segmentNames(index);
@@ -221,10 +226,7 @@ class PostIndexTest {
     void heldCounterChangesAreWrittenTogetherAndDecisionsSeeThemMeanwhile() throws IOException {
         long[] now = {NOW};
         reopenWith(now);
-        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
-        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
-        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
-        index.writer().refresh();
+        twoEqualPagesTheFirstLiked();
         assertThat(byPopularity()).containsExactly(1L, 2L);
 
         assertThat(index.writer().applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
@@ -246,10 +248,7 @@ class PostIndexTest {
     void theBackgroundRefresherWritesHeldCounterChangesWhenDue() throws IOException {
         long[] now = {NOW};
         reopenWith(now);
-        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
-        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
-        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
-        index.writer().refresh();
+        twoEqualPagesTheFirstLiked();
         index.writer().applyCounters(2, new PostCounters(5_000, 300, 4));
 
         now[0] += COUNTER_WRITE_MILLIS - 1;
@@ -268,10 +267,7 @@ class PostIndexTest {
     void aCommitRecordsHeldCounterChangesAndTheReopenedIndexHoldsThemAgain() throws IOException {
         long[] now = {NOW};
         reopenWith(now);
-        index.writer().apply(post(1, "같은 제목", "같은 본문", 2), false);
-        index.writer().apply(post(2, "같은 제목", "같은 본문", 2), false);
-        index.writer().applyCounters(1, new PostCounters(50, 1, 1));
-        index.writer().refresh();
+        twoEqualPagesTheFirstLiked();
         index.writer().applyCounters(2, new PostCounters(5_000, 300, 4));
         index.writer().commit(Map.of("kafka.t.0", "7"));
         index.closeWithoutCommit(); // what a kill -9 after the commit leaves
