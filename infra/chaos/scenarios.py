@@ -322,12 +322,14 @@ SCENARIOS = [
     Scenario("disk-full", "the MariaDB primary's data disk filled (its data directory on a filesystem of its "
              "own for the run), then space freed",
              "writes refused with a clear 503 (WRITE_NOT_CONFIRMED: the primary held the commit, which "
-             "may complete later; then DATABASE_UNAVAILABLE while writes pause) within 2.5 s, reads 0 "
+             "may complete later; DATABASE_FULL: InnoDB could not grow a table and refused the write; "
+             "then DATABASE_UNAVAILABLE while writes pause) within 2.5 s, reads 0 "
              "errors, no request waits more than 3 s; nothing corrupt (CHECK TABLE, replica applying), "
              "nothing acknowledged lost; writes resume once space is back (MariaDB retries a full disk "
              "once a minute)",
              lambda env: disk("fill"), lambda env: disk("free"),
-             allowed=write_refused_with("WRITE_NOT_CONFIRMED", "DATABASE_UNAVAILABLE"), refused_fast_s=2.5,
+             allowed=write_refused_with("WRITE_NOT_CONFIRMED", "DATABASE_FULL", "DATABASE_UNAVAILABLE"),
+             refused_fast_s=2.5,
              max_wait_s=3.0, alerts=("DiskFull",), runbook="disk-full.md",
              before=_onto_small_disk, after=_nothing_corrupt, cleanup=_off_small_disk),
     Scenario("primary-restore", "the MariaDB primary SIGKILLed and its data directory lost, then restored "

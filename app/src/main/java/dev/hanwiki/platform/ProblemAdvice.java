@@ -44,6 +44,8 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemAdvice.class);
     private static final String GENERIC_DETAIL = "An unexpected error occurred.";
+    /** Space comes back by an operator's hand, not in seconds (runbook disk-full). */
+    private static final int DATABASE_FULL_RETRY_S = 30;
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ProblemDetail> handleApiException(ApiException ex, HttpServletRequest request) {
@@ -108,6 +110,21 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> handleContention(DataAccessException ex, HttpServletRequest request) {
         log.warn("Database contention on {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
         return retryLater(ProblemCodes.SERVICE_UNAVAILABLE, "The database is busy. Please retry.", 1);
+    }
+
+    /**
+     * A database error no narrower handler took. The one kind that is not a bug is a write the
+     * primary refused for want of disk space ({@link DatabaseFull}): 503 {@code DATABASE_FULL}, so
+     * clients retry once an operator has freed space (chaos disk-full). Anything else is unexpected.
+     */
+    @ExceptionHandler(DataAccessException.class)
+    ResponseEntity<ProblemDetail> handleOtherDatabaseError(DataAccessException ex, HttpServletRequest request) {
+        if (DatabaseFull.is(ex)) {
+            log.warn("Database full for {} {}: {}", request.getMethod(), request.getRequestURI(), ex.getMessage());
+            return retryLater(ProblemCodes.DATABASE_FULL,
+                    "The database has no space left for this write; nothing was saved. Please retry later.", DATABASE_FULL_RETRY_S);
+        }
+        return handleUnexpected(ex, request);
     }
 
     @ExceptionHandler(Exception.class)

@@ -20,6 +20,8 @@ public final class ProblemCodes {
     public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
     /** The primary did not confirm a write in time: it may still commit, so read before retrying. */
     public static final String WRITE_NOT_CONFIRMED = "WRITE_NOT_CONFIRMED";
+    /** The primary has no disk space for the write: it refused it, nothing was saved; retry later. */
+    public static final String DATABASE_FULL = "DATABASE_FULL";
     /** The node is past its concurrency limit and shed this request at once: retry later (ADR 0093). */
     public static final String OVERLOADED = "OVERLOADED";
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";

@@ -23,4 +23,18 @@ class FailingTestController {
         lost.initApplicationException(new org.springframework.dao.RecoverableDataAccessException("Communications link failure"));
         throw lost;
     }
+
+    /** What a create meets when the primary's tablespace cannot grow (chaos disk-full): error 1114. */
+    @GetMapping("/test/table-full")
+    String tableFull() {
+        throw new org.springframework.jdbc.UncategorizedSQLException("PreparedStatementCallback", "INSERT INTO posts",
+                new java.sql.SQLException("The table 'posts' is full", "HY000", 1114));
+    }
+
+    /** Another uncategorized database error: still a bug, still a 500. */
+    @GetMapping("/test/sql-other")
+    String otherSqlError() {
+        throw new org.springframework.jdbc.UncategorizedSQLException("PreparedStatementCallback", "SELECT 1",
+                new java.sql.SQLException("Unknown error", "HY000", 1105));
+    }
 }

@@ -133,6 +133,20 @@ class ProblemResponsesTest extends WebLayerSlice {
     }
 
     @Test
+    void aWriteTheDatabaseRefusedForWantOfSpaceIsServiceUnavailableDatabaseFull() throws Exception {
+        // chaos disk-full: InnoDB could not extend the table; the statement was refused, nothing saved
+        isProblem(mvc.perform(get("/test/table-full")), 503, "DATABASE_FULL")
+                .andExpect(header().string("Retry-After", "30"))
+                .andExpect(content().string(not(containsString("INSERT"))));
+    }
+
+    @Test
+    void anotherUncategorizedDatabaseErrorIsStillAnInternalError() throws Exception {
+        isProblem(mvc.perform(get("/test/sql-other")), 500, "INTERNAL_ERROR")
+                .andExpect(jsonPath("$.detail").value("An unexpected error occurred."));
+    }
+
+    @Test
     void unexpectedErrorIsInternalErrorWithAGenericDetail() throws Exception {
         isProblem(mvc.perform(get("/test/boom")), 500, "INTERNAL_ERROR")
                 .andExpect(jsonPath("$.detail").value("An unexpected error occurred."))
