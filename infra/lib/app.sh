@@ -72,11 +72,13 @@ node_start() {
 }
 
 node_ready() { http_ok "http://$(node_addr "$1"):$(node_management_port "$1")/actuator/health/readiness"; }
-# node_index_position N: "APPLIED TARGET" (change-topic offsets summed over partitions: where
-# the node's indexer stands, and the end it must reach to be caught up), or nothing.
+# node_index_position N: "APPLIED TARGET [snapshot]" (change-topic offsets summed over
+# partitions: where the node's indexer stands, and the end it must reach to be caught up;
+# "snapshot" while the topic is still being filled by a snapshot of the database, which the node
+# waits out too), or nothing.
 node_index_position() {
   curl -fsS --max-time 2 "http://$(node_addr "$1"):$(node_port "$1")/internal/index/stats" 2>/dev/null \
-    | python3 -c 'import json,sys; d=json.load(sys.stdin)["data"]; print(sum(d["appliedOffsets"].values()), sum(d["targetOffsets"].values()))' 2>/dev/null
+    | python3 -c 'import json,sys; d=json.load(sys.stdin)["data"]; print(sum(d["appliedOffsets"].values()), sum(d["targetOffsets"].values()), *(["snapshot"] if d.get("insideSnapshot") else []))' 2>/dev/null
 }
 # node_wait N [TIMEOUT_S]: waits for node N's readiness (default 120 s). A node that is
 # re-indexing (rebuilt from nothing, or far behind: replaying the change topic takes time in
@@ -99,7 +101,9 @@ node_wait() {
       fi
       if [ -n "$pos" ] && [ $SECONDS -ge "$report" ]; then
         report=$((SECONDS + 15))
-        log "node$n re-indexing: offset ${pos%% *} of ${pos##* } ($(( (last - from) / (SECONDS - t0 + 1) ))/s)"
+        local end=${pos#* } note=""
+        [ "${end#* }" = snapshot ] && note="; a snapshot of the database is still streaming in: the node serves once it has all of it"
+        log "node$n re-indexing: offset ${pos%% *} of ${end%% *} ($(( (last - from) / (SECONDS - t0 + 1) ))/s)$note"
       fi
     fi
     if [ $SECONDS -ge "$deadline" ]; then

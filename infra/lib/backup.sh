@@ -248,8 +248,8 @@ restore_pitr() {
   redis_start; redis_wait
   rm -rf "${VAR:?}/node1/index" "${VAR:?}/node2/index"
   # Both at once, not waiting for each other. A node is ready once it holds what the new topic
-  # held when it started; the snapshot goes on streaming into the topic, so the indexes fill up
-  # after this (minutes on a large corpus: `make verify-index WAIT=...` says when they agree).
+  # held when it started and the snapshot streaming into it has ended (its last row indexed):
+  # minutes on a large corpus, with progress printed by node_wait.
   local n pids=()
   for n in 1 2; do
     bash "$HANWIKI_ROOT/infra/ctl.sh" start "node$n" >>"$BACKUP_LOG" 2>&1 &
@@ -258,7 +258,7 @@ restore_pitr() {
   for n in 1 2; do
     wait "${pids[$((n - 1))]}" || warn "node$n not ready yet (it rejoins nginx when it is)"
   done
-  backup_log "   nodes serving in $((SECONDS - t)) s (their indexes fill up as the snapshot streams in)"
+  backup_log "   nodes serving in $((SECONDS - t)) s (each with the whole snapshot indexed)"
 
   t=$SECONDS; backup_log "7/7 a new archive and a new base backup for the restored timeline"
   # The archive so far belongs to the timeline before the restore (its file names start over

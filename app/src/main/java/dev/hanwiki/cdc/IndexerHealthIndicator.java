@@ -29,6 +29,7 @@ class IndexerHealthIndicator implements HealthIndicator {
         health.withDetail("indexOpen", open)
                 .withDetail("phase", state.phase().name())
                 .withDetail("caughtUp", state.caughtUp())
+                .withDetail("insideSnapshot", state.insideSnapshot())
                 .withDetail("targetOffsets", state.targetOffsets())
                 .withDetail("appliedOffsets", state.appliedOffsets());
         if (state.lastError() != null) {

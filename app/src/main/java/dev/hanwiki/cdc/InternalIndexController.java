@@ -36,9 +36,12 @@ class InternalIndexController {
         this.progress = progress;
     }
 
-    /** {@code numDocs}: live posts only; {@code tombstones}: deletes still remembered (not documents). */
+    /**
+     * {@code numDocs}: live posts only; {@code tombstones}: deletes still remembered (not documents);
+     * {@code insideSnapshot}: the last change applied is a snapshot row with more to come.
+     */
     record Stats(String node, int numDocs, int maxDoc, int tombstones, String phase, boolean caughtUp,
-            Map<String, Long> committedOffsets, Map<String, Long> appliedOffsets, Map<String, Long> targetOffsets) {
+            boolean insideSnapshot, Map<String, Long> committedOffsets, Map<String, Long> appliedOffsets, Map<String, Long> targetOffsets) {
     }
 
     @GetMapping("/stats")
@@ -47,7 +50,7 @@ class InternalIndexController {
         IndexerProgress.Snapshot state = progress.snapshot();
         String topic = cdc.postsTopic();
         return ApiResponse.ok(new Stats(node.id(), counts.numDocs(), counts.maxDoc(), index.writer().tombstoneCount(), state.phase().name(), state.caughtUp(),
-                OffsetKeys.named(topic, OffsetKeys.decode(topic, index.committedUserData())),
+                state.insideSnapshot(), OffsetKeys.named(topic, OffsetKeys.decode(topic, index.committedUserData())),
                 OffsetKeys.named(topic, state.appliedOffsets()),
                 OffsetKeys.named(topic, state.targetOffsets())));
     }

@@ -61,9 +61,11 @@ class PostChangeApplier {
      * that does not move the page in the ranking), so the document was not rewritten.
      * {@code changes}: every applied or unchanged change, in stream order. A counter change of a
      * post the index does not hold yet is deferred (counted as unchanged, announced with the post).
+     * {@code endsInsideSnapshot}: the batch's last record is a snapshot row with more to come
+     * ({@link PostChangeParser#insideSnapshot}).
      */
     record BatchResult(int applied, int stale, int unchanged, int skipped, List<Long> changedAt,
-            List<PostsIndexed.Change> changes) {
+            List<PostsIndexed.Change> changes, boolean endsInsideSnapshot) {
     }
 
     /** A record and what it says, or why it cannot be read. */
@@ -88,8 +90,9 @@ class PostChangeApplier {
                 batch.add(new Parsed(record, null, e));
             }
         }
+        boolean endsInsideSnapshot = !batch.isEmpty() && parser.insideSnapshot(batch.getLast().record().value());
         if (analysis == null) {
-            return applyInOrder(batch, null);
+            return applyInOrder(batch, null, endsInsideSnapshot);
         }
         List<PostDocument> pages = new ArrayList<>();
         for (Parsed parsed : batch) {
@@ -98,12 +101,12 @@ class PostChangeApplier {
             }
         }
         try (AnalysisAhead ahead = new AnalysisAhead(pages, analyzer, analysis)) {
-            return applyInOrder(batch, ahead);
+            return applyInOrder(batch, ahead, endsInsideSnapshot);
         }
     }
 
     /** The loop as it always was; {@code ahead}: the upserts' analyses in order, or null (the IndexWriter analyses). */
-    private BatchResult applyInOrder(List<Parsed> batch, AnalysisAhead ahead) {
+    private BatchResult applyInOrder(List<Parsed> batch, AnalysisAhead ahead, boolean endsInsideSnapshot) {
         int applied = 0;
         int stale = 0;
         int unchanged = 0;
@@ -159,7 +162,7 @@ class PostChangeApplier {
                 case DEFERRED -> unchanged++;
             }
         }
-        return new BatchResult(applied, stale, unchanged, skipped, timestamps, changes);
+        return new BatchResult(applied, stale, unchanged, skipped, timestamps, changes, endsInsideSnapshot);
     }
 
     /** An upsert as the caches and autocomplete see it: with the counts the index ranks by, not the row's. */

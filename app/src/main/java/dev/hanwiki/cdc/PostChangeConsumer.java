@@ -220,6 +220,7 @@ class PostChangeConsumer extends ConsumerLoop {
         for (TopicPartition tp : records.partitions()) {
             applied.applied(tp.partition(), records.records(tp).getLast().offset() + 1);
         }
+        progress.insideSnapshot(result.endsInsideSnapshot());
         if (!result.changes().isEmpty()) {
             IndexPosition position = new IndexPosition(applied.view());
             metrics.stage(IndexerMetrics.Stage.LISTENERS).record(() -> publish(new PostsIndexed(result.changes(), position)));

@@ -97,6 +97,30 @@ class PostChangeParser {
         }
     }
 
+    /**
+     * Whether this record was read by a snapshot that has more rows to come: Debezium marks each
+     * snapshot row in {@code source.snapshot} ({@code first}, {@code true}, the last row of each
+     * table {@code last_in_data_collection}: the connector snapshots two tables into this topic),
+     * the snapshot's very last row {@code last}, and streamed changes {@code false}. A topic whose
+     * newest record is inside a snapshot is still being filled with the database's rows (after
+     * {@code make restore}, or a re-snapshot), so a node rebuilding from it is not complete yet
+     * when it reaches the end. Unreadable records and tombstones are not inside a snapshot.
+     */
+    boolean insideSnapshot(String value) {
+        if (value == null) {
+            return false;
+        }
+        try {
+            String marker = payload(read(value, "value")).path("source").path("snapshot").asString("false");
+            return switch (marker) {
+                case "first", "true", "first_in_data_collection", "last_in_data_collection" -> true;
+                default -> false;
+            };
+        } catch (MalformedChangeException e) {
+            return false;
+        }
+    }
+
     private long keyId(String key) throws MalformedChangeException {
         if (key == null) {
             throw new MalformedChangeException("record has neither a value nor a key");

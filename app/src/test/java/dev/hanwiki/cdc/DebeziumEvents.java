@@ -51,6 +51,11 @@ final class DebeziumEvents {
         return event("r", null, row(id, title, content, null, version, null));
     }
 
+    /** A snapshot row with Debezium's marker for where in the snapshot it stands ("first", "last", ...). */
+    static String snapshot(long id, String title, String content, long version, String marker) {
+        return snapshot(id, title, content, version).replace("\"snapshot\":\"true\"", "\"snapshot\":\"" + marker + "\"");
+    }
+
     static String updated(long id, String title, String content, long version) {
         return event("u", row(id, "before", "before", null, version - 1, null), row(id, title, content, null, version, null));
     }

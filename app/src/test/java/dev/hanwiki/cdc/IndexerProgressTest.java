@@ -51,4 +51,32 @@ class IndexerProgressTest {
         assertThat(progress.snapshot().caughtUp()).isTrue();
         assertThat(progress.snapshot().lastError()).isEqualTo("Kafka down");
     }
+
+    @Test
+    void aTopicThatEndsInsideASnapshotIsNotCaughtUpUntilTheSnapshotsLastRowIsApplied() {
+        // make restore at 1M pages: the node reaches the end it saw at its start while the
+        // snapshot is still streaming the database's rows in
+        progress.assigned(Map.of(0, 100L), Map.of());
+        progress.insideSnapshot(true);
+        progress.applied(Map.of(0, 100L));
+        assertThat(progress.snapshot().caughtUp()).isFalse();
+        assertThat(progress.snapshot().insideSnapshot()).isTrue();
+
+        progress.applied(Map.of(0, 5_000L));
+        assertThat(progress.snapshot().caughtUp()).isFalse();
+
+        progress.insideSnapshot(false);
+        progress.applied(Map.of(0, 5_001L));
+        assertThat(progress.snapshot().caughtUp()).isTrue();
+    }
+
+    @Test
+    void aLaterSnapshotDoesNotTakeACaughtUpNodeOutOfRotation() {
+        progress.assigned(Map.of(0, 1L), Map.of(0, 1L));
+
+        progress.insideSnapshot(true); // the CDC watchdog's re-snapshot
+        progress.applied(Map.of(0, 2L));
+
+        assertThat(progress.snapshot().caughtUp()).isTrue();
+    }
 }

@@ -47,6 +47,19 @@ class PostChangeApplierTest {
         return index.snapshot();
     }
 
+    @Test
+    void aBatchSaysWhetherItEndsInsideASnapshot() {
+        var midway = applier.apply(List.of(record(0, key(1), DebeziumEvents.snapshot(1, "a", "b", 1, "first")),
+                record(1, key(2), DebeziumEvents.snapshot(2, "a", "b", 1))));
+        var end = applier.apply(List.of(record(2, key(3), DebeziumEvents.snapshot(3, "a", "b", 1, "last"))));
+        var streamed = applier.apply(List.of(record(3, key(4), DebeziumEvents.snapshot(4, "a", "b", 1)),
+                record(4, key(5), DebeziumEvents.created(5, "a", "b"))));
+
+        assertThat(midway.endsInsideSnapshot()).isTrue();
+        assertThat(end.endsInsideSnapshot()).isFalse();
+        assertThat(streamed.endsInsideSnapshot()).isFalse();
+    }
+
     /** A realistic stretch of the topic: snapshot, creates, edits, a soft delete, a hard delete and its tombstone. */
     private static List<ConsumerRecord<String, String>> lifecycle() {
         return List.of(

@@ -84,6 +84,18 @@ class PostChangeParserTest {
     }
 
     @Test
+    void aSnapshotRowWithMoreToComeIsInsideASnapshotAndItsLastRowAndStreamedChangesAreNot() {
+        assertThat(parser.insideSnapshot(DebeziumEvents.snapshot(9, "t", "c", 4))).isTrue();
+        assertThat(parser.insideSnapshot(DebeziumEvents.snapshot(9, "t", "c", 4, "first"))).isTrue();
+        // two tables go into the topic: the end of the first one is not the end of the snapshot
+        assertThat(parser.insideSnapshot(DebeziumEvents.snapshot(9, "t", "c", 4, "last_in_data_collection"))).isTrue();
+        assertThat(parser.insideSnapshot(DebeziumEvents.snapshot(9, "t", "c", 4, "last"))).isFalse();
+        assertThat(parser.insideSnapshot(DebeziumEvents.created(9, "t", "c"))).isFalse();
+        assertThat(parser.insideSnapshot(null)).isFalse(); // a tombstone
+        assertThat(parser.insideSnapshot("not json")).isFalse();
+    }
+
+    @Test
     void updateBecomesUpsertOfTheAfterRow() throws Exception {
         PostChange change = parser.parse(key(9), DebeziumEvents.updated(9, "new", "body", 3));
 
