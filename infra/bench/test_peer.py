@@ -91,5 +91,31 @@ class Helpers(unittest.TestCase):
         self.assertLess(peer.popularity_bucket(10, 0), peer.popularity_bucket(1000, 5))
 
 
+class SearchNodesMix(unittest.TestCase):
+    """make bench-search-nodes (search_nodes.py) reuses this harness' client and request path."""
+
+    def test_the_mix_is_fixed_by_its_seed_and_holds_every_class(self):
+        import search_nodes
+        a, b = search_nodes.requests(7), search_nodes.requests(7)
+        self.assertEqual(a, b)
+        self.assertNotEqual(a, search_nodes.requests(8))
+        counts = {c: sum(1 for r in a if r[0] == c) for c in peer.CLASSES}
+        self.assertEqual(set(counts.values()), {100}, counts)
+        self.assertTrue(all(r[2] is not None for r in a if r[0] == "category filter"))
+
+    def test_every_request_text_is_new_but_analyses_the_same(self):
+        import urllib.parse
+        import search_nodes
+        plain = peer.ours_path
+        try:
+            search_nodes.unique_texts()
+            paths = [peer.ours_path("서울 여행") for _ in range(5000)]
+        finally:
+            peer.ours_path = plain
+        self.assertEqual(len(set(paths)), len(paths))
+        texts = {urllib.parse.parse_qs(urllib.parse.urlsplit(p).query, keep_blank_values=True)["q"][0].strip() for p in paths}
+        self.assertEqual(texts, {"서울 여행"})
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,9 +1,11 @@
 package dev.hanwiki.search;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedNumericDocValues;
@@ -81,7 +83,7 @@ final class CategoryFacets {
         private long remainingDocs;
         private boolean exact = true;
         // The segment being counted.
-        private final Map<Long, Long> leafCounts = new HashMap<>();
+        private final Tally leafCounts = new Tally();
         private int leafMaxDoc;
         private int lastDoc = -1;
         private boolean leafCutShort;
@@ -109,7 +111,7 @@ final class CategoryFacets {
                 @Override
                 public void collect(int doc) throws IOException {
                     if (categories.advanceExact(doc)) {
-                        leafCounts.merge(categories.nextValue(), 1L, Long::sum);
+                        leafCounts.add(categories.nextValue());
                     }
                     lastDoc = doc;
                     if (++leafSeen >= leafBudget) {
@@ -143,6 +145,43 @@ final class CategoryFacets {
         @Override
         public ScoreMode scoreMode() {
             return ScoreMode.COMPLETE_NO_SCORES;
+        }
+    }
+
+    /**
+     * Matches per category id of one segment, without a boxed Long per match: ids below
+     * {@link #DENSE} (category ids are small, curated numbers) are counted in an array, any
+     * other id in a map.
+     */
+    static final class Tally {
+        static final int DENSE = 1024;
+        private final long[] dense = new long[DENSE];
+        private final Map<Long, Long> sparse = new HashMap<>();
+        private int maxDense = -1;
+
+        void add(long id) {
+            if (id >= 0 && id < DENSE) {
+                int i = (int) id;
+                dense[i]++;
+                maxDense = Math.max(maxDense, i);
+            } else {
+                sparse.merge(id, 1L, Long::sum);
+            }
+        }
+
+        void forEach(BiConsumer<Long, Long> action) {
+            for (int i = 0; i <= maxDense; i++) {
+                if (dense[i] != 0) {
+                    action.accept((long) i, dense[i]);
+                }
+            }
+            sparse.forEach(action);
+        }
+
+        void clear() {
+            Arrays.fill(dense, 0, maxDense + 1, 0);
+            maxDense = -1;
+            sparse.clear();
         }
     }
 }

@@ -68,6 +68,7 @@ public class PostIndex implements Searchers, AutoCloseable {
         boolean fresh = !DirectoryReader.indexExists(directory) || !sameFormat(directory, path);
         IndexWriterConfig config = new IndexWriterConfig(analysis.indexAnalyzer())
                 .setOpenMode(fresh ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND)
+                .setCodec(new HanwikiCodec())
                 .setRAMBufferSizeMB(settings.ramBufferMb())
                 .setMergeScheduler(new LowPriorityMerges(settings.mergeNiceness()));
         this.writer = new IndexWriter(directory, config);

@@ -67,4 +67,22 @@ class CategoryFacetsTest {
             assertThat(result.facets().get(3L)).isCloseTo(pages / 6, org.assertj.core.data.Percentage.withPercentage(8));
         }
     }
+
+    @Test
+    void tallyCountsSmallIdsInItsArrayAndAnyOtherIdBesideThem() {
+        CategoryFacets.Tally tally = new CategoryFacets.Tally();
+        long[] ids = {3, 3, 0, CategoryFacets.Tally.DENSE - 1, CategoryFacets.Tally.DENSE, 5_000_000_000L, -2, 3, -2};
+        for (long id : ids) {
+            tally.add(id);
+        }
+        Map<Long, Long> seen = new java.util.HashMap<>();
+        tally.forEach((id, n) -> seen.merge(id, n, Long::sum));
+        assertThat(seen).containsExactlyInAnyOrderEntriesOf(Map.of(3L, 3L, 0L, 1L, (long) CategoryFacets.Tally.DENSE - 1, 1L,
+                (long) CategoryFacets.Tally.DENSE, 1L, 5_000_000_000L, 1L, -2L, 2L));
+        tally.clear();
+        tally.add(7);
+        Map<Long, Long> after = new java.util.HashMap<>();
+        tally.forEach((id, n) -> after.merge(id, n, Long::sum));
+        assertThat(after).as("cleared between segments").containsExactlyEntriesOf(Map.of(7L, 1L));
+    }
 }
