@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash,binlog-purged,disk-full
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-write-cost profile-nodes test-write-cost bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer bench-search-nodes test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-write-cost profile-nodes test-write-cost bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer bench-search-nodes bench-stored-fields test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -178,6 +178,9 @@ bench-peer: up ## OpenSearch 3.8.0 + nori side by side: same DOCS pages (100000)
 
 bench-search-nodes: ## search CPU-ms per request on each node asked directly, alternating (ROUNDS 3, SECONDS 15, C 4, WARMUP 20): A/B of two builds or indexes
 	@python3 $(INFRA)/bench/search_nodes.py --rounds $${ROUNDS:-3} --seconds $${SECONDS:-15} --concurrency $${C:-4} --warmup $${WARMUP:-20}
+
+bench-stored-fields: ## the same pages with stored fields uncompressed vs LZ4 (ADR 0098), searched in-process, alternating (INDEX, RUNS 2)
+	@bash $(INFRA)/bench/stored-fields.sh
 
 test-peer: ## offline checks of the bench-peer harness (index mapping, queries, classes); no stack, no OpenSearch
 	@cd infra/bench && python3 -m unittest test_peer
