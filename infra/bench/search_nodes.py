@@ -20,15 +20,14 @@ import argparse
 import itertools
 import os
 import random
-import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "lib"))
+import peer  # its HTTP client, request path and closed-loop level runner
+from api import ports  # also puts infra/lib on the path
 import ports_env  # noqa: E402
-import peer  # noqa: E402  (its HTTP client, request path and closed-loop level runner)
-from api import ports  # noqa: E402
-from jfr import node_pid  # noqa: E402
+from stackstats import cpu_seconds  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 WORDS = os.path.join(os.path.dirname(HERE), "corpus", "data", "words-ko.tsv")
 
@@ -66,12 +65,6 @@ def unique_texts():
     peer.ours_path = path
 
 
-def cpu_ticks(pid):
-    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])  # utime + stime
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--nodes", default="node1,node2")
@@ -86,7 +79,6 @@ def main():
     targets = {n: (ports_env.addr(env, n.upper()), int(env[n.upper() + "_PORT"])) for n in nodes}
     reqs = requests(args.seed)
     unique_texts()
-    tick = os.sysconf("SC_CLK_TCK")
     for n, t in targets.items():  # warm-up, untimed: JIT and page cache
         peer.run_level(t, "ours", reqs, 2, args.warmup, [0])
     print(f"search-only mix, {len(reqs)} requests, c={args.concurrency}, {args.seconds} s per run; "
@@ -95,10 +87,12 @@ def main():
     per = {n: [] for n in nodes}
     for r in range(1, args.rounds + 1):
         for n in (nodes if r % 2 else nodes[::-1]):
-            pid = node_pid(env, n)
-            before = cpu_ticks(pid)
+            before = cpu_seconds()
             lv = peer.run_level(targets[n], "ours", reqs, args.concurrency, args.seconds, [0])
-            ms = (cpu_ticks(pid) - before) * 1000 / tick / max(1, lv["n"])
+            after = cpu_seconds()
+            if n not in before or n not in after:
+                raise SystemExit(f"{n} is not running (no live pid file): make up")
+            ms = (after[n] - before[n]) * 1000 / max(1, lv["n"])
             per[n].append(ms)
             print(f"{r:5d} {n:6} {lv['qps']:10.1f} {lv['p50']:6.1f} {lv['p95']:6.1f} {lv['p99']:6.1f} "
                   f"{lv['errors']:6d} {ms:13.2f} {lv['load']:5.2f}", flush=True)

@@ -9,7 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$HANWIKI_ROOT"
 index="${INDEX:-$HANWIKI_VAR/node1/index}"
-[ -e "$index/write.lock" ] || [ -n "$(ls "$index"/segments_* 2>/dev/null)" ] || die "no index at $index: make up (and make seed)"
+compgen -G "$index/segments_*" >/dev/null || die "no index at $index: make up (and make seed)"
 work="$HANWIKI_VAR/bench/stored-fields"
 rm -rf "$work"; mkdir -p "$work"
 trap 'rm -rf "$work/raw" "$work/lz4"' EXIT

@@ -3,6 +3,7 @@ package dev.hanwiki.search;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -40,8 +41,7 @@ public final class CodecCopy {
                 Directory target = FSDirectory.open(to);
                 IndexWriter writer = new IndexWriter(target, new IndexWriterConfig().setCodec(codec)
                         .setOpenMode(IndexWriterConfig.OpenMode.CREATE))) {
-            writer.addIndexes(reader.leaves().stream().map(l -> (org.apache.lucene.index.CodecReader) l.reader())
-                    .toArray(org.apache.lucene.index.CodecReader[]::new));
+            writer.addIndexes(reader.leaves().stream().map(l -> (CodecReader) l.reader()).toArray(CodecReader[]::new));
             writer.forceMerge(args.number("segments", 1));
             writer.setLiveCommitData(reader.getIndexCommit().getUserData().entrySet());
             writer.commit();

@@ -21,8 +21,9 @@ import org.apache.lucene.util.BytesRef;
  * A search reads the stored fields of every hit on its page (title, body for the snippet, ids,
  * dates). With the default format each of those reads decompresses LZ4 with a preset
  * dictionary: about a fifth of a search's CPU at 100,000 pages (JFR, docs/bench/search.md).
- * Here a document's bytes are copied, not decoded; the index holds about twice the bytes for
- * stored text. Everything else (postings, doc values, points) is the default codec's.
+ * Here a document's bytes are copied, not decoded; stored fields take about a third more disk
+ * (LZ4 saves little on Korean text). Everything else (postings, doc values, points) is the
+ * default codec's.
  * <p>
  * The name is written into every segment and looked up by name (Java SPI,
  * {@code META-INF/services/org.apache.lucene.codecs.Codec}) when the segment is opened: a
