@@ -130,6 +130,28 @@ def prometheus(env, query, start, end, step):
 
 # --- statistics ----------------------------------------------------------------------------
 
+def cache_hits(series):
+    """Reads per cache region and tier over the run from cumulative counters: [(region, {tier: n}, hit share)].
+
+    series: [("region tier", times, values)] of hanwiki_cache_gets_total summed over the nodes. A
+    counter that went down (a node restarted) counts from its reset.
+    """
+    by_region = defaultdict(dict)
+    for label, _, v in series:
+        region, _, tier = label.partition(" ")
+        n = 0.0
+        for a, b in zip(v[:-1], v[1:]):
+            n += b - a if b >= a else b
+        by_region[region][tier] = by_region[region].get(tier, 0.0) + n
+    rows = []
+    for region in sorted(by_region):
+        tiers = by_region[region]
+        total = sum(tiers.values())
+        hits = tiers.get("l1", 0.0) + tiers.get("l2", 0.0)
+        rows.append((region, tiers, hits / total if total else float("nan")))
+    return rows
+
+
 def pct(a, p):
     return float(np.percentile(a, p)) if len(a) else float("nan")
 
@@ -493,6 +515,7 @@ def main():
     pool_pending = q('sum by (node, pool) (hikaricp_connections_pending{job="hanwiki-app"})', ["node", "pool"])
     redis_mem = q('max by (role, shard) (redis_memory_used_bytes{job="redis"})', ["role", "shard"])
     lag = q('max by (node) (kafka_consumer_fetch_manager_records_lag_max{job="hanwiki-app"})', ["node"])
+    gets = cache_hits(q('sum by (region, tier) (hanwiki_cache_gets_total{job="hanwiki-app"})', ["region", "tier"]))
     binlog = [("primary", *stack["binlog_bytes"])] if "binlog_bytes" in stack else []
 
     plot_panels([
@@ -634,6 +657,21 @@ def main():
     lines.append(f"| **stack (without k6)** | {stack_total:.1f} | {stack_total / seconds:.2f} | "
                  f"{1000 * stack_total / max(total_reqs, 1):.2f} |")
     lines.append("\n![cpu](cpu.png)\n\n![jvm](jvm.png)\n")
+
+    lines.append("## Cache: reads answered by each tier\n")
+    lines.append("From the nodes' `hanwiki_cache_gets_total` in Prometheus over the run (both nodes; scraped every "
+                 "few seconds, so the edges of the run are approximate). *Hits*: L1 and L2 together.\n")
+    lines.append("| region | L1 | L2 | origin | hits |")
+    lines.append("|---|---:|---:|---:|---:|")
+    for region, tiers, share in gets:
+        lines.append(f"| {region} | {tiers.get('l1', 0):,.0f} | {tiers.get('l2', 0):,.0f} | {tiers.get('origin', 0):,.0f} | "
+                     + ("-" if math.isnan(share) else f"{100 * share:.1f}%") + " |")
+    if not gets:
+        lines.append("| (no data: series missing in Prometheus) | | | | |")
+    lines.append("")
+    figures["cache_hits"] = {region: share for region, _, share in gets}
+    with open(os.path.join(args.out, "figures.json"), "w", encoding="utf-8") as f:
+        json.dump(figures, f, indent=1, default=float)
 
     lines.append("## Resources and drift\n")
     lines.append("A least-squares line through each series after the first 10% of the run; *drifting* when the fitted "

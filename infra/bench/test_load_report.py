@@ -97,6 +97,20 @@ class DriftTest(unittest.TestCase):
         self.assertIn("too short", text)
 
 
+
+class CacheHits(unittest.TestCase):
+    def test_hits_are_l1_and_l2_over_all_reads_per_region_across_a_restart(self):
+        t = np.array([0.0, 1.0, 2.0])
+        rows = lr.cache_hits([
+            ("search l1", t, np.array([100.0, 130.0, 160.0])),
+            ("search origin", t, np.array([50.0, 70.0, 10.0])),  # reset: 20, then 10 after the restart
+            ("post l2", t, np.array([0.0, 5.0, 5.0])),
+        ])
+        self.assertEqual([r[0] for r in rows], ["post", "search"])
+        self.assertEqual(rows[1][1], {"l1": 60.0, "origin": 30.0})
+        self.assertAlmostEqual(rows[1][2], 60 / 90)
+        self.assertEqual(rows[0][2], 1.0)
+
 class EndpointTableTest(unittest.TestCase):
 
     def test_counts_percentiles_and_statuses_per_endpoint(self):

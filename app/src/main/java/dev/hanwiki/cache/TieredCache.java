@@ -26,7 +26,7 @@ import java.util.function.Predicate;
 public final class TieredCache<V> {
 
     /** Format version of every key and value; bump it when a cached shape changes. */
-    public static final String FORMAT = "v3";
+    public static final String FORMAT = "v4";
     private static final byte[] ABSENT = new byte[0];
 
     private final CacheRegion region;
@@ -37,6 +37,7 @@ public final class TieredCache<V> {
     private final Counter l1Hits;
     private final Counter l2Hits;
     private final Counter originLoads;
+    private final Counter staleL1;
     private final Counter staleL2;
     private final Counter uncached;
     private final Counter l1Evictions;
@@ -63,6 +64,8 @@ public final class TieredCache<V> {
         this.l1Hits = gets(meters, "l1");
         this.l2Hits = gets(meters, "l2");
         this.originLoads = gets(meters, "origin");
+        this.staleL1 = Counter.builder("hanwiki.cache.l1.stale").tag("region", region.name())
+                .description("L1 values found older than what this node knows now, treated as misses").register(meters);
         this.staleL2 = Counter.builder("hanwiki.cache.l2.stale").tag("region", region.name())
                 .description("L2 values found older than what this node already knows, treated as misses").register(meters);
         this.uncached = Counter.builder("hanwiki.cache.uncached").tag("region", region.name())
@@ -91,12 +94,20 @@ public final class TieredCache<V> {
 
     /**
      * As {@link #get(String, Function)}, with a check of what the caller already knows about
-     * the value's freshness (say, the version the change stream announced). An L2 value that
-     * fails it is a miss; an origin answer that fails it (a replica behind the change stream)
+     * the value's freshness (say, the version the change stream announced). An L1 or L2 value
+     * that fails it is a miss; an origin answer that fails it (a replica behind the change stream)
      * is handed to the waiting callers but cached in neither tier.
      */
     public CompletableFuture<Optional<V>> get(String key, Function<String, Optional<V>> origin,
             Predicate<Optional<V>> current) {
+        CompletableFuture<Entry<V>> held = l1.getIfPresent(key);
+        if (held != null && held.isDone() && !held.isCompletedExceptionally() && !current.test(held.join().value())) {
+            // Older than what this node knows now (L1 is otherwise dropped per change, not checked):
+            // a miss. Another caller may have replaced it meanwhile; then that one counts.
+            if (l1.asMap().remove(key, held)) {
+                staleL1.increment();
+            }
+        }
         boolean[] loaded = {false};
         boolean[] cacheable = {true};
         CompletableFuture<Entry<V>> entry = l1.get(key, (k, executor) -> {

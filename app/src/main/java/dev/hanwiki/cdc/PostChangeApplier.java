@@ -170,7 +170,7 @@ class PostChangeApplier {
         PostDocument post = upsert.post();
         return new PostsIndexed.Change(post.id(), false, post.version(), post.title(), post.categoryId(),
                 result.counters().likes(), result.counters().views(), result.outcome() == PostIndexWriter.Outcome.APPLIED,
-                upsert.changedAtMillis().isEmpty());
+                upsert.changedAtMillis().isEmpty(), result.addedTerms());
     }
 
     /**

@@ -28,8 +28,17 @@ public record PostsIndexed(List<Change> changes, IndexPosition position) {
      * place, {@code cdc.PostChange#announced}: the parser gives no write time to exactly these.
      * For a counter change the version, title and category are the ones the index holds (the
      * counter row has none); read from the change stream alone they are 0 and null.
+     * {@code addedTerms}: for a page this index did not hold before (a create, not an edit), the
+     * terms it was indexed with when the indexer knows them; null otherwise. Any search that
+     * shares none of them finds exactly what it found before, up to collection statistics (ADR 0099).
      */
     public record Change(long postId, boolean deleted, long version, String title, Long categoryId,
-            long likeCount, long viewCount, boolean reindexed, boolean countersOnly) {
+            long likeCount, long viewCount, boolean reindexed, boolean countersOnly, TermHashes addedTerms) {
+
+        /** A change that adds no page of known terms. */
+        public Change(long postId, boolean deleted, long version, String title, Long categoryId,
+                long likeCount, long viewCount, boolean reindexed, boolean countersOnly) {
+            this(postId, deleted, version, title, categoryId, likeCount, viewCount, reindexed, countersOnly, null);
+        }
     }
 }

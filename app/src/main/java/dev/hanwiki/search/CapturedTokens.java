@@ -2,6 +2,7 @@ package dev.hanwiki.search;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.function.Consumer;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.BytesTermAttribute;
@@ -106,6 +107,34 @@ final class CapturedTokens {
     /** Bytes held (the encoded tokens). */
     int bytes() {
         return data.length;
+    }
+
+    /** Calls {@code action} with each captured term's bytes, in order (the same instance, refilled: copy to keep). */
+    void forEachTerm(Consumer<BytesRef> action) {
+        ByteArrayDataInput in = new ByteArrayDataInput(data);
+        BytesRef bytes = new BytesRef(data);
+        try {
+            forEachTerm(in, bytes, action);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading tokens from memory", e); // DataInput's signature only
+        }
+    }
+
+    private void forEachTerm(ByteArrayDataInput in, BytesRef bytes, Consumer<BytesRef> action) throws IOException {
+        for (int i = 0; i < count; i++) {
+            int header = in.readVInt();
+            bytes.offset = in.getPosition();
+            bytes.length = header >>> 1;
+            action.accept(bytes);
+            in.skipBytes(bytes.length);
+            in.readZInt(); // position increment
+            in.readZInt(); // start offset
+            in.readZInt(); // length
+            if ((header & 1) != 0) {
+                in.readZInt(); // term frequency
+                in.skipBytes(in.readVInt()); // payload
+            }
+        }
     }
 
     /** A new stream over the captured tokens, for one {@code Field}; any thread, any number of times. */

@@ -1,5 +1,6 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.change.TermHashes;
 import dev.hanwiki.search.IndexedDocuments.Indexed;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,9 +54,15 @@ public final class PostIndexWriter {
     /**
      * What a change did and what the index now says of the post: its version, title and
      * category, and the counters it ranks by (for a counter change: the new counts, written or
-     * not). Title is null when the outcome is STALE or DEFERRED.
+     * not). Title is null when the outcome is STALE or DEFERRED. {@code addedTerms}: the terms of
+     * a page the index did not hold before, when it was written from tokens analysed beforehand
+     * ({@link PreAnalyzedPost#termHashes()}); null for anything else (ADR 0099).
      */
-    public record Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters) {
+    public record Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters,
+            TermHashes addedTerms) {
+        public Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters) {
+            this(outcome, version, title, categoryId, counters, null);
+        }
     }
 
     private static final Logger log = LoggerFactory.getLogger(PostIndexWriter.class);
@@ -150,7 +157,8 @@ public final class PostIndexWriter {
      * {@link #apply(PostDocument, boolean)} with the page analysed beforehand: {@code analyzed}
      * is asked for {@link #analyze analyze(post)}'s result only when the document is written (not
      * for a stale change, nor for a counters-only one), before anything in the index changes; what
-     * it throws (a failed analysis) is thrown from here. Null: the IndexWriter analyses the text.
+     * it throws (a failed analysis) is thrown from here. Null: the IndexWriter analyses the text
+     * of an edit; a new page is analysed here, on the caller's thread, for its terms.
      */
     public Applied apply(PostDocument post, boolean carriesCounters, Supplier<PreAnalyzedPost> analyzed) {
         synchronized (writeLock) {
@@ -163,7 +171,8 @@ public final class PostIndexWriter {
                 return new Applied(Outcome.STALE, current.version(), null, null, current.counters());
             }
             boolean rewrite = current == null || current.version() != post.version();
-            PreAnalyzedPost tokens = rewrite && analyzed != null ? tokensOf(post, analyzed.get()) : null;
+            PreAnalyzedPost tokens = rewrite && analyzed != null ? PreAnalyzedPost.handedOver(post, analyzed.get())
+                    : current == null ? analyze(post) : null; // a new page's terms are announced (ADR 0099)
             PostCounters counters = current == null ? PostCounters.NONE : current.counters();
             if (carriesCounters && counters.version() == 0) {
                 counters = new PostCounters(post.viewCount(), post.likeCount(), 0);
@@ -183,16 +192,9 @@ public final class PostIndexWriter {
             documents.written(post.id(), new Indexed(post.version(), counters.bucket(), counters, post.title(), post.categoryId()));
             unwritten.remove(post.id()); // the new document carries them
             tombstones.remove(post.id());
-            return new Applied(Outcome.APPLIED, post.version(), post.title(), post.categoryId(), counters);
+            return new Applied(Outcome.APPLIED, post.version(), post.title(), post.categoryId(), counters,
+                    current == null && tokens != null ? tokens.termHashes() : null);
         }
-    }
-
-    private static PreAnalyzedPost tokensOf(PostDocument post, PreAnalyzedPost analyzed) {
-        if (analyzed == null || !analyzed.post().equals(post)) {
-            throw new IllegalArgumentException("the tokens handed over for post " + post.id() + " v" + post.version()
-                    + " are " + (analyzed == null ? "missing" : "of post " + analyzed.post().id() + " v" + analyzed.post().version()));
-        }
-        return analyzed;
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.change.TermHashes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.apache.lucene.analysis.Analyzer;
 
 /**
@@ -36,6 +38,15 @@ public final class PreAnalyzedPost {
         return new PreAnalyzedPost(post, List.copyOf(fields), List.copyOf(tokens));
     }
 
+    /** {@code analyzed}, checked to be the tokens of {@code post} (handed over by another thread). */
+    static PreAnalyzedPost handedOver(PostDocument post, PreAnalyzedPost analyzed) {
+        if (analyzed == null || !analyzed.post().equals(post)) {
+            throw new IllegalArgumentException("the tokens handed over for post " + post.id() + " v" + post.version()
+                    + " are " + (analyzed == null ? "missing" : "of post " + analyzed.post().id() + " v" + analyzed.post().version()));
+        }
+        return analyzed;
+    }
+
     /** The post these tokens are of. */
     public PostDocument post() {
         return post;
@@ -44,6 +55,19 @@ public final class PreAnalyzedPost {
     /** The analysed fields, in document order (as {@link PostFields#analyzedFields}). */
     List<PostFields.AnalyzedField> fields() {
         return fields;
+    }
+
+    /**
+     * The hashes of every term this page is indexed with in its analysed fields
+     * ({@link SearchTerms#hash}): what a search must share with it to find it (ADR 0099).
+     */
+    public TermHashes termHashes() {
+        LongStream.Builder hashes = LongStream.builder();
+        for (int i = 0; i < fields.size(); i++) {
+            String name = fields.get(i).name();
+            tokens.get(i).forEachTerm(term -> hashes.add(SearchTerms.hash(name, term)));
+        }
+        return TermHashes.of(hashes.build().toArray());
     }
 
     /** The tokens of {@code fields().get(i)}. */

@@ -4,6 +4,7 @@ import dev.hanwiki.cache.TieredCache;
 import dev.hanwiki.cache.TieredCaches;
 import dev.hanwiki.change.IndexPosition;
 import dev.hanwiki.change.PostsIndexed;
+import dev.hanwiki.change.TermHashes;
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,10 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,19 +41,35 @@ import org.springframework.stereotype.Component;
  * node's epoch began at: an answer from a node that had not yet shown a change this node
  * shows is recomputed, not served until this node's next epoch (which, with no further
  * writes, would be its TTL).
+ *
+ * <p>Pages new to the index start no epoch (ADR 0099) when the indexer announces the terms they
+ * were indexed with: those go into {@link Additions}, and an answer is not served once this node
+ * shows an added page holding one of the answer's {@code triggers} (terms one of which every
+ * match holds, {@link SearchTerms}) that the answer's own index had not shown. An answer whose
+ * triggers are unknown is not served once any page was added after it began. Edits, deletes, a
+ * page's ranking bucket and counter writes still start epochs.
  */
 @Component
 class SearchCache extends Background {
 
     private static final Logger log = LoggerFactory.getLogger(SearchCache.class);
     private static final int MAX_PLAIN_KEY = 200;
+    /** Added terms kept before an epoch starts anyway (a node rebuilding its index adds every page): about 10 MB. */
+    static final int MAX_ADDED_TERMS = 200_000;
+    /** A batch of more new pages than this (an indexer catching up) starts an epoch instead of adding their terms. */
+    static final int MAX_ADDED_PAGES = 64;
 
     /**
      * A cached answer and when its computation began. {@code partial}: computed without the
      * database's details (nicknames, live counts) because it failed, or stopped at its time
      * budget (ADR 0087); served, never cached.
      */
-    record CachedSearch(long startedAtMillis, IndexPosition position, SearchResponse response, boolean partial) {
+    record CachedSearch(long startedAtMillis, IndexPosition position, SearchResponse response, boolean partial,
+            List<Long> triggers) {
+
+        CachedSearch(long startedAtMillis, IndexPosition position, SearchResponse response, boolean partial) {
+            this(startedAtMillis, position, response, partial, null);
+        }
 
         /** Whether this answer may be served in {@code epoch}: whole, begun in it, from an index that showed what it began with. */
         boolean servableIn(Epoch epoch) {
@@ -62,8 +82,51 @@ class SearchCache extends Background {
     record Epoch(long startMillis, IndexPosition position) {
     }
 
-    /** What a search computed; {@code partial} as in {@link CachedSearch}. */
-    record Computed(SearchResponse response, boolean partial) {
+    /** What a search computed; {@code partial} as in {@link CachedSearch}; {@code triggers} as in {@link SearchEngine.Result}. */
+    record Computed(SearchResponse response, boolean partial, TermHashes triggers) {
+    }
+
+    /**
+     * The pages added since the current epoch began, by term: for each term hash, where this
+     * node's search stood once it showed the latest page holding it; and where it stood once it
+     * showed the latest page of all. Cleared with each epoch (every answer then served began at
+     * or after all of them). Written by the indexer thread under the epoch lock, read by any.
+     */
+    static final class Additions {
+
+        private final Map<Long, IndexPosition> byTerm = new ConcurrentHashMap<>();
+        private volatile IndexPosition last = IndexPosition.NONE;
+
+        void add(TermHashes terms, IndexPosition shownAt) {
+            terms.forEach(hash -> byTerm.put(hash, shownAt));
+            last = shownAt;
+        }
+
+        /** Whether a page added here and not shown by the index {@code answer} was computed on may change it. */
+        boolean touch(CachedSearch answer) {
+            if (answer.position() == null) {
+                return true;
+            }
+            if (answer.triggers() == null) {
+                return !answer.position().covers(last);
+            }
+            for (Long hash : answer.triggers()) {
+                IndexPosition added = byTerm.get(hash);
+                if (added != null && !answer.position().covers(added)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        int terms() {
+            return byTerm.size();
+        }
+
+        void clear() {
+            byTerm.clear();
+            last = IndexPosition.NONE;
+        }
     }
 
     private final SearchCacheSettings settings;
@@ -74,6 +137,7 @@ class SearchCache extends Background {
     private volatile IndexPosition shown = IndexPosition.NONE;
     private boolean epochScheduled;
     private final Duration counterWriteInterval;
+    private final Additions additions = new Additions();
 
     SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock, PostIndex index) {
         super("search-cache-epoch", Phases.SERVING, Duration.ofSeconds(2));
@@ -91,21 +155,38 @@ class SearchCache extends Background {
             long started = clock.millis();
             IndexPosition position = shown;
             Computed computed = origin.get();
-            return Optional.of(new CachedSearch(started, position, computed.response(), computed.partial()));
-        }, value -> value.map(v -> v.servableIn(epoch)).orElse(false))
+            return Optional.of(new CachedSearch(started, position, computed.response(), computed.partial(),
+                    computed.triggers() == null ? null : computed.triggers().toList()));
+        }, value -> value.map(this::servable).orElse(false))
                 .orElseThrow();
+    }
+
+    /** Whether {@code answer} may be served now: begun in this epoch, and no page added since that can change it. */
+    boolean servable(CachedSearch answer) {
+        return answer.servableIn(epoch) && !additions.touch(answer);
     }
 
     /** Node-local, on the indexer thread: start a new epoch now, or once the current one is old enough. */
     @EventListener
     void onIndexed(PostsIndexed indexed) {
-        shown = indexed.position();
         // Likes and view flushes that kept every page's ranking bucket changed no document:
         // answers computed before them are still what the index says.
-        if (indexed.changes().stream().noneMatch(PostsIndexed.Change::reindexed)) {
+        List<PostsIndexed.Change> rewritten = indexed.changes().stream().filter(PostsIndexed.Change::reindexed).toList();
+        if (!rewritten.isEmpty() && rewritten.size() <= MAX_ADDED_PAGES
+                && rewritten.stream().allMatch(c -> c.addedTerms() != null)) {
+            synchronized (lock) { // with the epoch's start: an epoch clears only what its position covers
+                rewritten.forEach(c -> additions.add(c.addedTerms(), indexed.position()));
+                shown = indexed.position();
+            }
+            if (additions.terms() > MAX_ADDED_TERMS) {
+                advance();
+            }
             return;
         }
-        advance();
+        shown = indexed.position();
+        if (!rewritten.isEmpty()) {
+            advance();
+        }
     }
 
     /**
@@ -151,6 +232,7 @@ class SearchCache extends Background {
 
     private void newEpoch() {
         epoch = new Epoch(clock.millis(), shown);
+        additions.clear();
         answers.evictAllLocal();
     }
 

@@ -1,5 +1,6 @@
 package dev.hanwiki.search;
 
+import dev.hanwiki.change.TermHashes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -41,13 +42,18 @@ final class SearchEngine {
     /**
      * One result of a search: the page of hits and what goes with it. {@code rewrittenFrom} is
      * the query as typed when the hits are those of {@code suggestion} instead (the keyboard
-     * rescue replaced it), else null: then a suggestion is only a did-you-mean.
+     * rescue replaced it), else null: then a suggestion is only a did-you-mean. {@code triggers}:
+     * terms one of which a new page must hold to change this result ({@link SearchTerms}); null
+     * when any change may (a query of unknown shape, or one that looked for suggestions, which
+     * depend on every term in the index).
      */
     record Result(List<Hit> hits, boolean hasMore, long totalHits, boolean totalExact,
-            Map<Long, Long> facets, boolean facetsExact, String suggestion, String rewrittenFrom, boolean partial) {
+            Map<Long, Long> facets, boolean facetsExact, String suggestion, String rewrittenFrom, boolean partial,
+            TermHashes triggers) {
 
+        /** Nothing to search for (or text past the clause limit): no page changes that. */
         static Result empty() {
-            return new Result(List.of(), false, 0, true, Map.of(), true, null, null, false);
+            return new Result(List.of(), false, 0, true, Map.of(), true, null, null, false, TermHashes.of());
         }
     }
 
@@ -88,7 +94,8 @@ final class SearchEngine {
             Collected collected = collect(searcher, built, request);
             String suggestion = null;
             String rewrittenFrom = null;
-            if (request.page() == 0 && collected.total() < Suggestions.FEW && !built.plainWords().isEmpty()) {
+            boolean suggesting = request.page() == 0 && collected.total() < Suggestions.FEW && !built.plainWords().isEmpty();
+            if (suggesting) {
                 Optional<String> korean = request.exact() ? Optional.empty()
                         : Suggestions.keyboard(searcher.getIndexReader(), request.q(), built.plainWords());
                 if (korean.isPresent()) {
@@ -113,7 +120,8 @@ final class SearchEngine {
                     }
                 }
             }
-            CategoryFacets.Counts facets = CategoryFacets.count(searcher, collected.relaxed() ? built.relaxedMatching() : built.matching());
+            Query matching = collected.relaxed() ? built.relaxedMatching() : built.matching();
+            CategoryFacets.Counts facets = CategoryFacets.count(searcher, matching);
             Snippets snippets = Snippets.forQuery(searcher, built.highlight());
             StoredFields stored = searcher.storedFields();
             ScoreDoc[] docs = collected.top().scoreDocs;
@@ -131,7 +139,8 @@ final class SearchEngine {
                 log.debug("Search for {} chars stopped at its time budget of {}", request.q().length(), limits.timeBudget());
             }
             return new Result(hits, docs.length > to, total.value(), total.relation() == TotalHits.Relation.EQUAL_TO,
-                    facets.byCategory(), facets.exact(), suggestion, rewrittenFrom, partial);
+                    facets.byCategory(), facets.exact(), suggestion, rewrittenFrom, partial,
+                    suggesting ? null : SearchTerms.triggers(matching));
         } catch (IndexSearcher.TooManyClauses e) {
             // Input that expands past Lucene's clause limit is treated like any unmatchable text.
             log.debug("Search text expanded to too many clauses: {}", e.getMessage());

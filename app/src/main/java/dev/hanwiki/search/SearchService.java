@@ -45,7 +45,7 @@ class SearchService {
         SearchEngine.Result result = engine.search(request);
         Map<Long, HitDetails.Details> live = detailsOf(result.hits());
         return new SearchCache.Computed(respond(request, result, categories, live == null ? Map.of() : live),
-                live == null || result.partial());
+                live == null || result.partial(), result.triggers());
     }
 
     /** The contract's shape for an engine result (shared with the in-process benchmark). */

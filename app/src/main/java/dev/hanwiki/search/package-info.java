@@ -9,7 +9,8 @@
  * documents arrive from the change stream (package {@code cdc}), so the index is a
  * rebuildable projection; the database is only read to decorate a page of hits (nicknames,
  * live counts) and for category names, and a search never fails because the database does.
- * Answers are cached ({@code SearchCache}) under a staleness bound, never evicted by writers.
+ * Answers are cached ({@code SearchCache}) under a staleness bound, never evicted by writers;
+ * a new page drops only the answers whose query terms it holds ({@code SearchTerms}, ADR 0099).
  * <p>Allowed dependencies (ModuleGraphTest, ADR 0075): platform, cache, change, search.analysis, search.query, lifecycle.
  */
 package dev.hanwiki.search;

@@ -147,6 +147,19 @@ class TieredCacheTest {
     }
 
     @Test
+    void anL1ValueOlderThanWhatTheCallerKnowsNowIsAMiss() throws Exception {
+        TieredCache<Page> cache = cache(Duration.ofSeconds(10), Duration.ofSeconds(1));
+        long[] known = {1};
+        java.util.function.Predicate<Optional<Page>> current = p -> p.map(page -> page.id() >= known[0]).orElse(false);
+        assertThat(cache.get("k", k -> Optional.of(new Page(1, "first")), current).get()).contains(new Page(1, "first"));
+        assertThat(cache.get("k", k -> Optional.of(new Page(9, "not asked")), current).get()).contains(new Page(1, "first"));
+        known[0] = 2; // the caller learnt of a change the L1 value predates; nobody evicted it
+        assertThat(cache.get("k", k -> Optional.of(new Page(2, "second")), current).get()).contains(new Page(2, "second"));
+        assertThat(cache.get("k", k -> Optional.of(new Page(9, "not asked")), current).get()).contains(new Page(2, "second"));
+        assertThat(meters.counter("hanwiki.cache.l1.stale", "region", "post").count()).isEqualTo(1.0);
+    }
+
+    @Test
     void evictAllLocalDropsEveryEntryAndCountsThem() throws Exception {
         TieredCache<Page> cache = cache(Duration.ofSeconds(10), Duration.ofSeconds(1));
         for (int i = 0; i < 5; i++) {
@@ -162,7 +175,7 @@ class TieredCacheTest {
 
     @Test
     void keysCarryTheFormatVersionAndRegion() {
-        assertThat(cache(Duration.ofSeconds(1), Duration.ofSeconds(1)).redisKey("42")).isEqualTo("hw:v3:post:42");
+        assertThat(cache(Duration.ofSeconds(1), Duration.ofSeconds(1)).redisKey("42")).isEqualTo("hw:v4:post:42");
     }
 
     private static void sleep(long ms) {

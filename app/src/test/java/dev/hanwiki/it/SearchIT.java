@@ -3,6 +3,8 @@ package dev.hanwiki.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
@@ -53,6 +55,47 @@ class SearchIT {
             assertThat(hit.path("snippet").asString()).contains("<b>" + word + "</b>").contains("&lt;script&gt;").doesNotContain("<script>");
             assertThat(hit.path("authorNickname").isNull()).isFalse();
             assertThat(data.path("categoryFacets").path("요리").asLong()).isEqualTo(1);
+        }
+    }
+
+    /**
+     * ADR 0099: a cached answer outlives a new page that cannot match it (before, any new page
+     * began an epoch within a second and every answer was computed again), and changes as soon as
+     * the node shows a page that does. A stray counter write from an earlier test also begins an
+     * epoch, so the first half gets three tries; without ADR 0099 every try fails.
+     */
+    @Test
+    void aCachedAnswerOutlivesANewPageThatCannotMatchItButNotOneThatDoes() {
+        String word = Search.uniqueWord(); // three pages: an answer with as few would look for suggestions
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ids.add(create("메모 " + word + " " + i, "오늘의 " + word + " 기록 " + i, 21));
+        }
+        Eventually.within(FRESH, "three pages on node1", () -> Search.idsOn(1, word).containsAll(ids));
+        boolean kept = false;
+        for (int attempt = 0; attempt < 3 && !kept; attempt++) {
+            assertThat(Search.idsOn(1, word)).containsExactlyInAnyOrderElementsOf(ids); // cached now, or computed and cached
+            String other = Search.uniqueWord();
+            long unrelated = create(other, other, 21);
+            Eventually.within(FRESH, "unrelated page on node1", () -> Search.idsOn(1, other).contains(unrelated));
+            sleep(1_500); // past the staleness bound of 1 s: an epoch would have begun by now
+            double l1 = CacheMetrics.gets(1, "search", "l1");
+            assertThat(Search.idsOn(1, word)).containsExactlyInAnyOrderElementsOf(ids);
+            kept = CacheMetrics.gets(1, "search", "l1") == l1 + 1;
+        }
+        assertThat(kept).as("the answer for %s kept in L1 past a page of another word", word).isTrue();
+
+        long more = create("메모 " + word + " 추가", "하나 더", 21);
+        Eventually.within(FRESH, "the page holding the word on node1", () -> Search.idsOn(1, word).contains(more));
+        Eventually.within(FRESH, "the page holding the word on node2", () -> Search.idsOn(2, word).contains(more));
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
         }
     }
 

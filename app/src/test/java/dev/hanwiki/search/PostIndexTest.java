@@ -114,6 +114,21 @@ class PostIndexTest {
     }
 
     @Test
+    void aPageNewToTheIndexAnnouncesItsTermsAndAnEditOrAReplayDoesNot() {
+        PostIndexWriter writer = index.writer();
+        PostIndexWriter.Applied created = writer.apply(post(3, "경복궁", "서울의 궁궐", 1), false);
+        assertThat(created.addedTerms()).isNotNull();
+        assertThat(created.addedTerms().contains(SearchTerms.hash(new org.apache.lucene.index.Term(PostFields.TITLE, "경복궁")))).isTrue();
+        assertThat(created.addedTerms().contains(SearchTerms.hash(new org.apache.lucene.index.Term(PostFields.CONTENT, "서울")))).isTrue();
+        assertThat(created.addedTerms().contains(SearchTerms.hash(new org.apache.lucene.index.Term(PostFields.CONTENT, "남산")))).isFalse();
+        assertThat(writer.apply(post(3, "경복궁", "서울의 궁궐과 남산", 2), false).addedTerms()).as("an edit").isNull();
+        assertThat(writer.apply(post(3, "경복궁", "서울의 궁궐", 1), false).addedTerms()).as("a replay").isNull();
+        PostDocument other = post(4, "남산", "서울의 산", 1);
+        assertThat(writer.apply(other, false, () -> writer.analyze(other)).addedTerms())
+                .isEqualTo(writer.analyze(other).termHashes());
+    }
+
+    @Test
     void olderVersionDoesNotReplaceNewerDocument() throws IOException {
         assertThat(index.writer().upsert(post(7, "new title", "new", 5))).isEqualTo(PostIndexWriter.Outcome.APPLIED);
         index.writer().refresh();

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hanwiki.cache.ValueCodec;
 import dev.hanwiki.change.IndexPosition;
+import dev.hanwiki.change.TermHashes;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -61,5 +63,48 @@ class SearchCacheTest {
         ObjectNode older = (ObjectNode) json.readTree(codec.encode(stored));
         assertThat(older.remove("position")).isNotNull();
         assertThat(codec.decode(json.writeValueAsBytes(older)).servableIn(EPOCH)).isFalse();
+    }
+
+    private static SearchCache.CachedSearch answer(IndexPosition position, long... triggers) {
+        return new SearchCache.CachedSearch(1_200, position, SearchResponse.empty(REQUEST), false,
+                triggers == null ? null : TermHashes.of(triggers).toList());
+    }
+
+    @Test
+    void aPageAddedLaterTouchesOnlyAnswersThatShareATriggerAndWereComputedWithoutIt() {
+        SearchCache.Additions additions = new SearchCache.Additions();
+        IndexPosition withSecondPage = new IndexPosition(Map.of(0, 12L, 1, 7L));
+        additions.add(TermHashes.of(1, 2, 3), withSecondPage);
+
+        assertThat(additions.touch(answer(WITH_THE_PAGE, 3, 9))).isTrue();
+        assertThat(additions.touch(answer(WITH_THE_PAGE, 8, 9))).isFalse();
+        assertThat(additions.touch(answer(withSecondPage, 3, 9))).as("computed on an index that showed it").isFalse();
+        assertThat(additions.touch(answer(new IndexPosition(Map.of(0, 12L, 1, 6L)), 3))).isTrue();
+        assertThat(additions.touch(answer(WITH_THE_PAGE, new long[0]))).as("an answer no page can change").isFalse();
+    }
+
+    @Test
+    void anAnswerOfUnknownTriggersIsTouchedByAnyPageAddedAfterIt() {
+        SearchCache.Additions additions = new SearchCache.Additions();
+        assertThat(additions.touch(answer(WITH_THE_PAGE, (long[]) null))).isFalse();
+        IndexPosition withSecondPage = new IndexPosition(Map.of(0, 12L, 1, 7L));
+        additions.add(TermHashes.of(1), withSecondPage);
+
+        assertThat(additions.touch(answer(WITH_THE_PAGE, (long[]) null))).isTrue();
+        assertThat(additions.touch(answer(withSecondPage, (long[]) null))).isFalse();
+        assertThat(additions.touch(new SearchCache.CachedSearch(1_200, null, SearchResponse.empty(REQUEST), false, List.of()))).isTrue();
+        additions.clear();
+        assertThat(additions.touch(answer(WITH_THE_PAGE, (long[]) null))).isFalse();
+        assertThat(additions.terms()).isZero();
+    }
+
+    @Test
+    void theTriggersTravelThroughRedis() {
+        JsonMapper json = JsonMapper.builder().build();
+        ValueCodec<SearchCache.CachedSearch> codec = ValueCodec.json(json, SearchCache.CachedSearch.class);
+        SearchCache.CachedSearch stored = answer(WITH_THE_PAGE, Long.MIN_VALUE, -1, 42, Long.MAX_VALUE);
+
+        assertThat(codec.decode(codec.encode(stored)).triggers()).containsExactly(Long.MIN_VALUE, -1L, 42L, Long.MAX_VALUE);
+        assertThat(codec.decode(codec.encode(answer(WITH_THE_PAGE, (long[]) null))).triggers()).isNull();
     }
 }
