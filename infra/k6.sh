@@ -58,11 +58,11 @@ report="${REPORT_DIR:-docs/bench/load/$profile-$mix-$stamp}"
 mkdir -p "$run"
 cp "$VAR/load/queries.json" "$run/"
 env_args=(-e BASE_URL="$base_url" -e PROFILE="$profile" -e MIX="$mix" -e LOAD_DATA="$VAR/load")
-for k in RATE DURATION VUS THINK START MAX_VUS LOGIN_RATE; do
+for k in RATE DURATION VUS THINK START MAX_VUS LOGIN_RATE PAGES; do
   [ -n "${!k:-}" ] && env_args+=(-e "$k=${!k}")
 done
 {
-  echo "profile=$profile mix=$mix base_url=$base_url rate=${RATE:-} duration=${DURATION:-} vus=${VUS:-} accounts=$accounts"
+  echo "profile=$profile mix=$mix base_url=$base_url rate=${RATE:-} duration=${DURATION:-} vus=${VUS:-} pages=${PAGES:-} accounts=$accounts"
   echo "k6=$K6_VERSION start=$(date -u +%s) loadavg_before=$(cut -d' ' -f1-3 /proc/loadavg) cores=$(nproc)"
 } >"$run/run.txt"
 

@@ -14,6 +14,9 @@ Writes into DIR (default var/load/):
                  estimated from a bounded sample for huge ones: good enough to class a word).
                  Reused while the live page count is within 10% of the one it was measured on.
   targets.json   a random sample of live post ids from the primary (detail, like and diff targets).
+  pages.json     500 pages made by the seed's own generator (infra/corpus, another seed): what a
+                 create sends with PAGES=corpus, so that new pages hold words as the corpus does
+                 (by default a create's body is made of the query words themselves).
 """
 import argparse
 import concurrent.futures
@@ -33,6 +36,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "lib"))
 import ports_env  # noqa: E402
 
 CORPUS_DATA = os.path.join(os.path.dirname(HERE), "corpus", "data")
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "corpus"))
+import corpus  # noqa: E402
 CLASSES = ("rare", "medium", "high")
 
 
@@ -193,6 +198,17 @@ def export_targets(env, out_dir, n):
     return live
 
 
+def export_pages(out_dir, n=500, seed=2026):
+    """Pages as the seed makes them (bodies clipped to 20,000 characters: the seed's long tail)."""
+    path = os.path.join(out_dir, "pages.json")
+    if os.path.exists(path):
+        return
+    pages = corpus.Generator(seed, n).chunk(0)[:n]
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump([{"title": p.title[:200], "content": p.content[:20000], "categoryId": p.category_id} for p in pages],
+                  f, ensure_ascii=False)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--accounts", type=int, default=100)
@@ -206,6 +222,7 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     live = export_targets(env, out_dir, args.targets)
     export_queries(env, out_dir, args.per_class, live)
+    export_pages(out_dir)
     provision_accounts(env, out_dir, args.accounts, args.prefix)
 
 

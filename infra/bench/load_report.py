@@ -588,7 +588,7 @@ def main():
                  f"before the run {loads.get('loadavg_before', '?')}, after {loads.get('loadavg_after', '?')}; "
                  f"the load generator runs on the same machine.\n")
     cmd = f"make load PROFILE={profile} MIX={mix}" + "".join(
-        f" {k.upper()}={meta[k]}" for k in ("rate", "duration", "vus") if meta.get(k))
+        f" {k.upper()}={meta[k]}" for k in ("rate", "duration", "vus", "pages") if meta.get(k))
     lines.append(f"Command: `{cmd}` (k6 {meta.get('k6', '?')}, target `{meta.get('base_url', '?')}`, "
                  f"{meta.get('accounts', '?')} provisioned accounts). Run time {seconds:.0f} s, "
                  f"k6 exit status {meta.get('k6_exit', '?')}"

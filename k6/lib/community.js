@@ -6,7 +6,8 @@
 //   create 8%   a signed-in write
 //   like 7%     a signed-in like of a live post (409 ALREADY_LIKED is a correct answer)
 // Readers are anonymous; writers are the VU's provisioned account.
-import { between, body, postId, queryWord, anyWord } from './data.js';
+import { between, body, postId, queryWord, anyWord, pick, corpusPages } from './data.js';
+import { str } from './config.js';
 import { currentSession, forgetCookies, request } from './api.js';
 
 export const COMMUNITY_WEIGHTS = { search: 35, autocomplete: 20, list: 15, detail: 15, create: 8, like: 7 };
@@ -34,9 +35,12 @@ export const communityCalls = {
   },
   create() {
     const s = currentSession();
-    const title = `${anyWord()} ${anyWord()} 이야기 ${__VU}-${__ITER}`;
+    // PAGES=corpus: a page as the seed makes them; default: sentences of query words (findable by them).
+    const page = str('PAGES', 'queries') === 'corpus' ? pick(corpusPages) : null;
+    const title = page ? `${page.title} ${__VU}-${__ITER}` : `${anyWord()} ${anyWord()} 이야기 ${__VU}-${__ITER}`;
     const res = request('POST', 'create', '/posts',
-      { title, content: body(between(3, 12)), categoryId: between(1, 30) }, { token: s.token, expect: [201] });
+      page ? { title, content: page.content, categoryId: page.categoryId }
+        : { title, content: body(between(3, 12)), categoryId: between(1, 30) }, { token: s.token, expect: [201] });
     forgetCookies();
     return res;
   },

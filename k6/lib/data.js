@@ -13,6 +13,9 @@ for (const c of CLASSES) {
 }
 export const pagesMeasured = queryFile[0].pages;
 
+// Pages made by the seed's generator (PAGES=corpus): what a create sends instead of query words.
+export const corpusPages = new SharedArray('pages', () => JSON.parse(open(`${DATA_DIR}/pages.json`)));
+
 export const postIds = new SharedArray('post-ids', () => JSON.parse(open(`${DATA_DIR}/targets.json`)).ids);
 
 export function pick(list) {
