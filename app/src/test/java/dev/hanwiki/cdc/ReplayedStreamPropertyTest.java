@@ -86,18 +86,26 @@ class ReplayedStreamPropertyTest {
         long base = Long.getLong("replay.seed", new Random().nextLong());
         int iterations = Integer.getInteger("replay.iterations", System.getProperty("replay.seed") != null ? 1 : 40);
         System.out.printf("replay property: %d stream(s), seeds %d..%d%n", iterations, base, base + iterations - 1);
+        int withLivePosts = 0;
         for (int i = 0; i < iterations; i++) {
             long seed = base + i;
             try {
-                checkOne(seed);
+                withLivePosts += checkOne(seed) > 0 ? 1 : 0;
             } catch (AssertionError | RuntimeException | IOException e) {
                 throw new AssertionError("replay property failed for seed " + seed
                         + " (rerun with -Dreplay.seed=" + seed + "): " + e.getMessage(), e);
             }
         }
+        // Not vacuous: most streams leave live posts to compare. One may delete every post it
+        // made (seed -7170641232807940876 does): that stream is checked all the same, and a
+        // rerun of one seed reproduces the property, not this count.
+        if (iterations > 1) {
+            assertThat(withLivePosts).as("streams that leave live posts to compare").isGreaterThan(iterations / 2);
+        }
     }
 
-    private void checkOne(long seed) throws IOException {
+    /** Checks one recorded stream; returns how many live posts it leaves. */
+    private int checkOne(long seed) throws IOException {
         Random random = new Random(seed);
         List<Recorded> history = new StreamRecorder(random).record(30 + random.nextInt(20));
         List<ConsumerRecord<String, String>> recorded = history.stream().map(Recorded::record).toList();
@@ -119,7 +127,7 @@ class ReplayedStreamPropertyTest {
 
         assertThat(perturbed).as("live posts after %d delivered records (%d recorded)", delivered.size(), recorded.size())
                 .isEqualTo(clean);
-        assertThat(clean).as("the stream leaves live posts to compare").isNotEmpty();
+        return clean.size();
     }
 
     private PostChangeApplier applier(PostIndex index) {
