@@ -55,8 +55,8 @@ public final class PostIndexWriter {
      * What a change did and what the index now says of the post: its version, title and
      * category, and the counters it ranks by (for a counter change: the new counts, written or
      * not). Title is null when the outcome is STALE or DEFERRED. {@code addedTerms}: the terms of
-     * a page the index did not hold before, when it was written from tokens analysed beforehand
-     * ({@link PreAnalyzedPost#termHashes()}); null for anything else (ADR 0099).
+     * a page the index did not hold before, as written ({@link PreAnalyzedPost#termHashes()});
+     * null for anything else: an edit, a replay, a counter change (ADR 0099).
      */
     public record Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters,
             TermHashes addedTerms) {
