@@ -67,10 +67,6 @@ class SearchCache extends Background {
     record CachedSearch(long startedAtMillis, IndexPosition position, SearchResponse response, boolean partial,
             List<Long> triggers) {
 
-        CachedSearch(long startedAtMillis, IndexPosition position, SearchResponse response, boolean partial) {
-            this(startedAtMillis, position, response, partial, null);
-        }
-
         /** Whether this answer may be served in {@code epoch}: whole, begun in it, from an index that showed what it began with. */
         boolean servableIn(Epoch epoch) {
             return !partial && startedAtMillis >= epoch.startMillis()

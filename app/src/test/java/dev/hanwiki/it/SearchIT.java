@@ -65,7 +65,7 @@ class SearchIT {
      * epoch, so the first half gets three tries; without ADR 0099 every try fails.
      */
     @Test
-    void aCachedAnswerOutlivesANewPageThatCannotMatchItButNotOneThatDoes() {
+    void aCachedAnswerOutlivesANewPageThatCannotMatchItButNotOneThatDoes() throws InterruptedException {
         String word = Search.uniqueWord(); // three pages: an answer with as few would look for suggestions
         List<Long> ids = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -78,7 +78,7 @@ class SearchIT {
             String other = Search.uniqueWord();
             long unrelated = create(other, other, 21);
             Eventually.within(FRESH, "unrelated page on node1", () -> Search.idsOn(1, other).contains(unrelated));
-            sleep(1_500); // past the staleness bound of 1 s: an epoch would have begun by now
+            Thread.sleep(1_500); // past the staleness bound of 1 s: an epoch would have begun by now
             double l1 = CacheMetrics.gets(1, "search", "l1");
             assertThat(Search.idsOn(1, word)).containsExactlyInAnyOrderElementsOf(ids);
             kept = CacheMetrics.gets(1, "search", "l1") == l1 + 1;
@@ -88,15 +88,6 @@ class SearchIT {
         long more = create("메모 " + word + " 추가", "하나 더", 21);
         Eventually.within(FRESH, "the page holding the word on node1", () -> Search.idsOn(1, word).contains(more));
         Eventually.within(FRESH, "the page holding the word on node2", () -> Search.idsOn(2, word).contains(more));
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
     }
 
     @Test

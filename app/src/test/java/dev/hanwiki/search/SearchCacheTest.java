@@ -26,7 +26,7 @@ class SearchCacheTest {
     private static final SearchCache.Epoch EPOCH = new SearchCache.Epoch(1_000, WITH_THE_PAGE);
 
     private static SearchCache.CachedSearch answer(long startedAt, IndexPosition position, boolean partial) {
-        return new SearchCache.CachedSearch(startedAt, position, SearchResponse.empty(REQUEST), partial);
+        return new SearchCache.CachedSearch(startedAt, position, SearchResponse.empty(REQUEST), partial, null);
     }
 
     @Test

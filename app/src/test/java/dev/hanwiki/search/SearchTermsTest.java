@@ -34,17 +34,8 @@ class SearchTermsTest {
     @TempDir
     Path dir;
 
-    private static final List<PostDocument> BASE = List.of(
-            inCategory(1, "경복궁", "경복궁은 조선 왕조의 법궁이다. 서울 종로에 있다.", 7),
-            inCategory(2, "서울 여행", "서울에서 경복궁과 남산을 둘러보았다.", 26),
-            inCategory(3, "조선 왕조", "조선은 왕조 국가였다. 법궁은 경복궁이었다.", 7),
-            inCategory(4, "왕조 조선", "왕조가 바뀌며 조선이 세워졌다.", 8),
-            inCategory(5, "휴대폰 고르는 법", "새 휴대폰을 사기 전에 배터리를 본다.", 17),
-            inCategory(6, "핸드폰 수리", "액정이 깨진 핸드폰을 고쳤다.", 17),
-            inCategory(7, "대한민국", "대한민국은 동아시아의 나라이다.", 30),
-            inCategory(8, "대한민국 헌법", "헌법은 대한민국의 최고 법이다.", 7),
-            inCategory(9, "김치찌개", "김치찌개 끓이는 법", 23),
-            inCategory(10, "인공지능 윤리", "인공지능이 사회에 미치는 영향", 16));
+    /** The query-language pages (PostDocuments). */
+    private static final List<PostDocument> BASE = PostDocuments.queryLanguagePages();
 
     /** Every base page twice (ids + 50): most queries then find at least {@link Suggestions#FEW} pages and look for no suggestion. */
     private static PostDocument[] base() {
@@ -111,7 +102,7 @@ class SearchTermsTest {
         }
         assertThat(wrong).isEmpty();
         // Not vacuous: answers were changed (each by a page holding a trigger), and others kept.
-        // (Measured when written: 72 of 128 answers with triggers, 7 changed, 63 untouched.)
+        // (Measured when written: 88 of 128 answers with triggers, 9 changed, 77 untouched.)
         assertThat(changed).isGreaterThanOrEqualTo(6);
         assertThat(untouched).isGreaterThan(QUERIES.size() * CANDIDATES.size() / 3);
         assertThat(withTriggers).isGreaterThan(QUERIES.size() * CANDIDATES.size() / 2);
