@@ -23,7 +23,8 @@ import org.springframework.stereotype.Component;
  * The cached reads of posts: details (region {@code post}) and the first list pages (region
  * {@code post-list}), and how the change stream invalidates them (ADR 0032).
  *
- * <p>On this node, each {@link PostsIndexed} batch evicts the changed details from L1 and, if
+ * <p>On this node, each {@link PostsIndexed} batch evicts the changed details from L1 (unless
+ * the copy held already shows the change) and, if
  * any post was created, edited, moved or deleted (not just liked or viewed), every list page.
  * It also records what each changed post now is (version, counters, deleted), so a value from
  * L2 or from a replica that is older than what the stream announced is never cached: an L2
@@ -111,8 +112,10 @@ class PostCaches implements SharedEvictions {
                 if (!change.countersOnly()) {
                     // A like or a view flush evicts nothing: details and list rows get the
                     // announced counts laid over them when read. Creations, edits, moves and
-                    // deletions evict at once.
-                    details.evictLocal(Long.toString(change.postId()));
+                    // deletions evict at once, unless the copy held is already what they made
+                    // (read after the index refresh that showed the change, before this).
+                    long id = change.postId();
+                    details.evictLocalUnless(Long.toString(id), value -> isCurrent(id, value));
                     listsChanged = true;
                 }
             }

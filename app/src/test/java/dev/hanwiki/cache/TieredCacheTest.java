@@ -117,12 +117,17 @@ class TieredCacheTest {
     }
 
     @Test
-    void evictLocalMakesTheNextReadLoadAgain() throws Exception {
+    void evictLocalUnlessDropsOnlyACopyThatFailsTheCheck() throws Exception {
         TieredCache<Page> cache = cache(Duration.ofSeconds(10), Duration.ofSeconds(1));
         assertThat(cache.get("7", k -> Optional.of(new Page(7, "old"))).get()).contains(new Page(7, "old"));
+        // A change the held copy already shows (read after the refresh, before the announcement).
+        cache.evictLocalUnless("7", p -> p.map(page -> page.id() >= 7).orElse(false));
         assertThat(cache.get("7", k -> Optional.of(new Page(7, "new"))).get()).contains(new Page(7, "old"));
-        cache.evictLocal("7");
+        assertThat(meters.counter("hanwiki.cache.evictions", "region", "post", "tier", "l1").count()).isEqualTo(0.0);
+        cache.evictLocalUnless("7", p -> p.map(page -> page.id() >= 8).orElse(false));
         assertThat(cache.get("7", k -> Optional.of(new Page(7, "new"))).get()).contains(new Page(7, "new"));
+        cache.evictLocalUnless("absent", p -> false);
+        assertThat(meters.counter("hanwiki.cache.evictions", "region", "post", "tier", "l1").count()).isEqualTo(1.0);
     }
 
     @Test
@@ -166,8 +171,8 @@ class TieredCacheTest {
             long id = i;
             cache.get("p" + i, k -> Optional.of(new Page(id, "old"))).get();
         }
-        cache.evictLocal("p0");
-        cache.evictLocal("absent");
+        cache.evictLocalUnless("p0", p -> false);
+        cache.evictLocalUnless("absent", p -> false);
         cache.evictAllLocal();
         assertThat(cache.get("p3", k -> Optional.of(new Page(3, "new"))).get()).contains(new Page(3, "new"));
         assertThat(meters.counter("hanwiki.cache.evictions", "region", "post", "tier", "l1").count()).isEqualTo(5.0);
