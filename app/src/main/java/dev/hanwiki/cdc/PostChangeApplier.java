@@ -169,7 +169,7 @@ class PostChangeApplier {
     private static PostsIndexed.Change announce(PostChange.Upsert upsert, PostIndexWriter.Applied result) {
         PostDocument post = upsert.post();
         return new PostsIndexed.Change(post.id(), false, post.version(), post.title(), post.categoryId(),
-                result.counters().likes(), result.counters().views(), result.outcome() == PostIndexWriter.Outcome.APPLIED,
+                result.counters().likes(), result.counters().views(), shownNow(result),
                 upsert.changedAtMillis().isEmpty(), result.addedTerms());
     }
 
@@ -179,6 +179,14 @@ class PostChangeApplier {
      */
     private static PostsIndexed.Change announce(PostChange.Counters counters, PostIndexWriter.Applied result) {
         return new PostsIndexed.Change(counters.postId(), false, result.version(), result.title(), result.categoryId(),
-                counters.counters().likes(), counters.counters().views(), result.outcome() == PostIndexWriter.Outcome.APPLIED, true);
+                counters.counters().likes(), counters.counters().views(), shownNow(result), true);
+    }
+
+    /**
+     * Whether this batch's refresh shows the document rewritten: a bucket move held for the next
+     * counter write is shown by that write, which the index announces itself.
+     */
+    private static boolean shownNow(PostIndexWriter.Applied result) {
+        return result.outcome() == PostIndexWriter.Outcome.APPLIED && !result.held();
     }
 }

@@ -19,9 +19,12 @@ public record PostsIndexed(List<Change> changes, IndexPosition position) {
 
     /**
      * One post's change. For a delete only {@code postId} and {@code version} (0 when the event
-     * did not carry one, a Kafka tombstone) are meaningful (title null). {@code reindexed} is
-     * false when the row changed but the indexed document did not need to (a like or view that
-     * keeps the page's popularity bucket): caches of the row still change. {@code countersOnly}:
+     * did not carry one, a Kafka tombstone) are meaningful (title null). {@code reindexed}: the
+     * searcher this batch was refreshed into shows the document rewritten. It is false when the
+     * row changed but the indexed document did not need to (a like or view that keeps the page's
+     * popularity bucket), and false for a bucket move too: that is held for the index's next
+     * counter write, which announces itself ({@code search.PostIndex#onCountersShown}). Caches of
+     * the row still change. {@code countersOnly}:
      * the row changed without a new version (a like, a view flush) or was re-read by a
      * snapshot, so nothing but its counters can differ from a copy of the same version; every
      * change of the counter row ({@code post_counters}, ADR 0080) is one. This is decided in one

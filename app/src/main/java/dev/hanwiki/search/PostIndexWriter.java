@@ -56,12 +56,15 @@ public final class PostIndexWriter {
      * category, and the counters it ranks by (for a counter change: the new counts, written or
      * not). Title is null when the outcome is STALE or DEFERRED. {@code addedTerms}: the terms of
      * a page the index did not hold before, as written ({@link PreAnalyzedPost#termHashes()});
-     * null for anything else: an edit, a replay, a counter change (ADR 0099).
+     * null for anything else: an edit, a replay, a counter change (ADR 0099). {@code held}: an
+     * APPLIED counter change that moved the popularity bucket is held for the next counter write
+     * (ADR 0080); searches see it only after that write's refresh, which
+     * {@link PostIndex#onCountersShown} announces.
      */
     public record Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters,
-            TermHashes addedTerms) {
+            TermHashes addedTerms, boolean held) {
         public Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters) {
-            this(outcome, version, title, categoryId, counters, null);
+            this(outcome, version, title, categoryId, counters, null, false);
         }
     }
 
@@ -193,7 +196,7 @@ public final class PostIndexWriter {
             unwritten.remove(post.id()); // the new document carries them
             tombstones.remove(post.id());
             return new Applied(Outcome.APPLIED, post.version(), post.title(), post.categoryId(), counters,
-                    current == null && tokens != null ? tokens.termHashes() : null);
+                    current == null && tokens != null ? tokens.termHashes() : null, false);
         }
     }
 
@@ -234,7 +237,7 @@ public final class PostIndexWriter {
             return new Applied(Outcome.UNCHANGED, current.version(), current.title(), current.categoryId(), counters);
         }
         unwritten.put(id, new Indexed(current.version(), counters.bucket(), counters, current.title(), current.categoryId()));
-        return new Applied(Outcome.APPLIED, current.version(), current.title(), current.categoryId(), counters);
+        return new Applied(Outcome.APPLIED, current.version(), current.title(), current.categoryId(), counters, null, true);
     }
 
     /** Counter changes waiting for their posts (the next commit records them). */

@@ -7,6 +7,8 @@ import dev.hanwiki.change.PostsIndexed;
 import dev.hanwiki.change.TermHashes;
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -46,8 +48,10 @@ import org.springframework.stereotype.Component;
  * were indexed with: those go into {@link Additions}, and an answer is not served once this node
  * shows an added page holding one of the answer's {@code triggers} (terms one of which every
  * match holds, {@link SearchTerms}) that the answer's own index had not shown. An answer whose
- * triggers are unknown is not served once any page was added after it began. Edits, deletes, a
- * page's ranking bucket and counter writes still start epochs.
+ * triggers are unknown is not served once any page was added after it began. Edits and deletes
+ * still start epochs, and so does each counter write that shows held ranking-bucket moves
+ * ({@link #countersShown}); the likes and view flushes that cause those moves do not, as the
+ * index does not show them before that write (ADR 0080).
  */
 @Component
 class SearchCache extends Background {
@@ -134,15 +138,32 @@ class SearchCache extends Background {
     private boolean epochScheduled;
     private final Duration counterWriteInterval;
     private final Additions additions = new Additions();
+    /** Epochs begun, by what asked for them ({@code hanwiki_search_cache_epochs_total}). */
+    private final Counter changeEpochs;
+    private final Counter counterEpochs;
+    private final Counter additionEpochs;
+    /** What asked for the epoch that is scheduled (the first request; later ones fold into it). */
+    private Counter scheduledCause;
 
-    SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock, PostIndex index) {
+    SearchCache(SearchCacheSettings settings, TieredCaches caches, Clock clock, PostIndex index, MeterRegistry meters) {
         super("search-cache-epoch", Phases.SERVING, Duration.ofSeconds(2));
         this.settings = settings;
         this.answers = caches.region(settings.region(), CachedSearch.class);
         this.clock = clock;
         this.epoch = new Epoch(clock.millis(), IndexPosition.NONE);
         this.counterWriteInterval = index.counterWriteInterval();
+        this.changeEpochs = epochs(meters, "change");
+        this.counterEpochs = epochs(meters, "counters");
+        this.additionEpochs = epochs(meters, "added-terms");
         index.onCountersShown(this::countersShown);
+    }
+
+    private static Counter epochs(MeterRegistry meters, String cause) {
+        return Counter.builder("hanwiki.search.cache.epochs").tag("cause", cause)
+                .description("Search cache epochs begun (each drops this node's cached answers), by cause: "
+                        + "change (an edit, delete or large batch), counters (a counter write showed bucket moves), "
+                        + "added-terms (the table of new pages' terms filled up)")
+                .register(meters);
     }
 
     /** The answer and whether it is partial (a partial answer was computed for this very call, and is not cached). */
@@ -165,8 +186,8 @@ class SearchCache extends Background {
     /** Node-local, on the indexer thread: start a new epoch now, or once the current one is old enough. */
     @EventListener
     void onIndexed(PostsIndexed indexed) {
-        // Likes and view flushes that kept every page's ranking bucket changed no document:
-        // answers computed before them are still what the index says.
+        // Likes and view flushes changed no document this refresh shows (a bucket move is held
+        // for the next counter write): answers computed before them are still what the index says.
         List<PostsIndexed.Change> rewritten = indexed.changes().stream().filter(PostsIndexed.Change::reindexed).toList();
         if (!rewritten.isEmpty() && rewritten.size() <= MAX_ADDED_PAGES
                 && rewritten.stream().allMatch(c -> c.addedTerms() != null)) {
@@ -175,13 +196,13 @@ class SearchCache extends Background {
                 shown = indexed.position();
             }
             if (additions.terms() > MAX_ADDED_TERMS) {
-                advance();
+                advance(additionEpochs);
             }
             return;
         }
         shown = indexed.position();
         if (!rewritten.isEmpty()) {
-            advance();
+            advance(changeEpochs);
         }
     }
 
@@ -191,16 +212,16 @@ class SearchCache extends Background {
      * answer it computed before that carries this node's position but not the new ranking).
      */
     private void countersShown() {
-        advance();
+        advance(counterEpochs);
         try {
-            after(counterWriteInterval, this::advance);
+            after(counterWriteInterval, () -> advance(counterEpochs));
         } catch (RuntimeException e) {
             log.warn("Search cache epoch after counter writes not scheduled: {}", e.toString());
         }
     }
 
-    /** A new epoch now, or once the current one is old enough. */
-    private void advance() {
+    /** A new epoch now, or once the current one is old enough; {@code cause} counts it. */
+    private void advance(Counter cause) {
         try {
             synchronized (lock) {
                 if (epochScheduled) {
@@ -208,10 +229,11 @@ class SearchCache extends Background {
                 }
                 long due = epoch.startMillis() + settings.staleness().toMillis() - clock.millis();
                 if (due <= 0) {
-                    newEpoch();
+                    newEpoch(cause);
                 } else {
                     after(Duration.ofMillis(due), this::scheduledEpoch);
                     epochScheduled = true;
+                    scheduledCause = cause;
                 }
             }
         } catch (RuntimeException e) {
@@ -222,11 +244,12 @@ class SearchCache extends Background {
     private void scheduledEpoch() {
         synchronized (lock) {
             epochScheduled = false;
-            newEpoch();
+            newEpoch(scheduledCause);
         }
     }
 
-    private void newEpoch() {
+    private void newEpoch(Counter cause) {
+        cause.increment();
         epoch = new Epoch(clock.millis(), shown);
         additions.clear();
         answers.evictAllLocal();

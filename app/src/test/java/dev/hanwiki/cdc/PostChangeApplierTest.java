@@ -143,12 +143,13 @@ class PostChangeApplierTest {
         assertThat(oneMoreView.unchanged()).isEqualTo(1);
         assertThat(oneMoreView.applied()).isZero();
         assertThat(manyMoreLikes.applied()).isEqualTo(1);
-        // Both are news for caches of the row; only the second rewrote the document.
+        // Both are news for caches of the row; only the second moved the bucket, and that is
+        // held for the next counter write: this batch's refresh does not show it rewritten.
         assertThat(oneMoreView.changes()).extracting(PostsIndexed.Change::reindexed).containsExactly(false);
 
         assertThat(manyMoreLikes.changes()).singleElement()
                 .satisfies(c -> assertThat(c.likeCount()).isEqualTo(200))
-                .satisfies(c -> assertThat(c.reindexed()).isTrue());
+                .satisfies(c -> assertThat(c.reindexed()).isFalse());
     }
 
     @Test
@@ -164,7 +165,8 @@ class PostChangeApplierTest {
         assertThat(liked.changedAt()).isEmpty(); // not a fresh write of the page
         assertThat(liked.changes()).singleElement().satisfies(c -> {
             assertThat(c.countersOnly()).isTrue();
-            assertThat(c.reindexed()).isTrue();
+            // Held for the next counter write, which announces itself (PostIndex.onCountersShown).
+            assertThat(c.reindexed()).isFalse();
             assertThat(c.likeCount()).isEqualTo(40);
             assertThat(c.viewCount()).isEqualTo(500);
             // The counter row has no version or title: the ones announced are the page's, from the index.

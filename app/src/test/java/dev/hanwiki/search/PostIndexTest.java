@@ -244,7 +244,9 @@ class PostIndexTest {
         twoEqualPagesTheFirstLiked();
         assertThat(byPopularity()).containsExactly(1L, 2L);
 
-        assertThat(index.writer().applyCounters(2, new PostCounters(5_000, 300, 4)).outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        PostIndexWriter.Applied moved = index.writer().applyCounters(2, new PostCounters(5_000, 300, 4));
+        assertThat(moved.outcome()).isEqualTo(PostIndexWriter.Outcome.APPLIED);
+        assertThat(moved.held()).as("said to be held: the search cache keeps its answers until the write").isTrue();
         now[0] += COUNTER_WRITE_MILLIS - 1;
         index.writer().refresh();
 
