@@ -48,6 +48,18 @@ class SearchService {
                 live == null || result.partial(), result.triggers());
     }
 
+    /** An answer straight from the index, past the cache and the latency metrics, and the pages it found. */
+    record Uncached(SearchResponse response, List<PostDocument> pages, boolean detailsFailed) {
+    }
+
+    /** {@link #search} without the cache, for the warm-up ({@link SearchWarmup}): nothing is cached or counted. */
+    Uncached uncached(SearchRequest request, boolean withDetails) {
+        SearchEngine.Result result = engine.search(request);
+        Map<Long, HitDetails.Details> live = withDetails ? detailsOf(result.hits()) : Map.of();
+        return new Uncached(respond(request, result, categories, live == null ? Map.of() : live),
+                result.hits().stream().map(SearchEngine.Hit::post).toList(), live == null);
+    }
+
     /** The contract's shape for an engine result (shared with the in-process benchmark). */
     static SearchResponse respond(SearchRequest request, SearchEngine.Result result, Categories categories,
             Map<Long, HitDetails.Details> details) {

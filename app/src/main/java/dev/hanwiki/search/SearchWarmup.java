@@ -1,0 +1,160 @@
+package dev.hanwiki.search;
+
+import dev.hanwiki.lifecycle.Background;
+import dev.hanwiki.lifecycle.Phases;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.BytesRef;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Health contributor {@code searchWarmup} (part of the readiness group, ADR 0100): before a
+ * node takes traffic, it runs searches of words from its own index through the uncached search
+ * path (query analysis, Lucene, facets, snippets, the hit details query, the response's JSON)
+ * and re-analyses the pages it finds as the indexer would, so the JIT has compiled that code
+ * before the first reader waits for it. A node that has just started otherwise answers its first
+ * minute of searches several times slower, and under load sheds some of them (the overload
+ * limit sees a queue). UP once {@code searches} ran or {@code max-duration} passed, whichever
+ * comes first, and at once when the index holds no words yet (a node rebuilding it).
+ */
+@Component
+class SearchWarmup extends Background implements HealthIndicator {
+
+    private static final Logger log = LoggerFactory.getLogger(SearchWarmup.class);
+    /** Distinct words drawn from the index, spread over its term dictionary. */
+    static final int WORDS = 400;
+    /** Every this many searches, the first hit's page is analysed again as the indexer would. */
+    private static final int ANALYSE_EVERY = 4;
+
+    private final SearchWarmupSettings settings;
+    private final PostIndex index;
+    private final SearchService search;
+    private final JsonMapper json;
+    private final Clock clock;
+    private volatile boolean done;
+    private volatile int ran;
+    private volatile long startedAtMillis = -1;
+
+    SearchWarmup(SearchWarmupSettings settings, PostIndex index, SearchService search, JsonMapper json, Clock clock) {
+        super("search-warmup", Phases.SERVING, Duration.ofSeconds(2));
+        this.settings = settings;
+        this.index = index;
+        this.search = search;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @Override
+    protected void onStart() {
+        startedAtMillis = clock.millis();
+        if (settings.searches() == 0 || settings.maxDuration().isZero()) {
+            done = true;
+            return;
+        }
+        submit(this::warm);
+    }
+
+    private void warm() {
+        try {
+            List<String> words = words(index, WORDS);
+            if (words.isEmpty()) {
+                log.info("Search warm-up skipped: the index holds no words yet");
+                return;
+            }
+            long deadline = startedAtMillis + settings.maxDuration().toMillis();
+            Long category = null;
+            boolean details = true;
+            int failed = 0;
+            int i = 0;
+            for (; i < settings.searches() && running() && clock.millis() < deadline; i++, ran = i) {
+                String word = words.get(i % words.size());
+                // Mostly one word, as readers search; some pairs, some later pages, some in a category.
+                String q = i % 5 == 4 ? word + " " + words.get((i * 7 + 3) % words.size()) : word;
+                SearchRequest request = new SearchRequest(q, i % 3 == 2 ? category : null, i % 7 == 6 ? 1 : 0,
+                        i % 2 == 0 ? 10 : 20, false);
+                try {
+                    SearchService.Uncached answer = search.uncached(request, details);
+                    // The replica failed to give the hits' details: the rest is warm-up enough.
+                    details &= !answer.detailsFailed();
+                    json.writeValueAsBytes(answer.response());
+                    if (!answer.pages().isEmpty()) {
+                        PostDocument first = answer.pages().getFirst();
+                        category = first.categoryId();
+                        if (i % ANALYSE_EVERY == 0 && first.content() != null) {
+                            index.writer().analyze(first);
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    if (failed++ == 0) {
+                        log.warn("Search warm-up: a search failed ({}); carrying on", e.toString());
+                    }
+                }
+            }
+            log.info("Search warm-up: {} searches of {} words in {} ms{}", i, words.size(),
+                    clock.millis() - startedAtMillis, failed > 0 ? ", " + failed + " failed" : "");
+        } catch (RuntimeException | IOException e) {
+            log.warn("Search warm-up ended early: {}", e.toString());
+        } finally {
+            done = true;
+        }
+    }
+
+    /**
+     * Up to {@code count} words of the content field that at least two pages hold, taken at
+     * even steps through the term dictionary of the index's largest segment.
+     */
+    static List<String> words(Searchers searchers, int count) throws IOException {
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            LeafReaderContext largest = null;
+            for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+                if (largest == null || leaf.reader().numDocs() > largest.reader().numDocs()) {
+                    largest = leaf;
+                }
+            }
+            Terms terms = largest == null ? null : largest.reader().terms(PostFields.CONTENT);
+            if (terms == null) {
+                return List.of();
+            }
+            long size = terms.size();
+            long step = size > 0 ? Math.max(1, size / (count * 4L)) : 1;
+            List<String> words = new ArrayList<>(count);
+            TermsEnum te = terms.iterator();
+            long at = 0;
+            for (BytesRef term = te.next(); term != null && words.size() < count; term = te.next(), at++) {
+                if (at % step == 0 && te.docFreq() >= 2) {
+                    String word = term.utf8ToString();
+                    if (word.codePoints().allMatch(Character::isLetter)) {
+                        words.add(word);
+                    }
+                }
+            }
+            return words;
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
+    @Override
+    public Health health() {
+        long started = startedAtMillis;
+        // Never holds a node out for longer than the budget, whatever became of its thread.
+        boolean over = started >= 0 && clock.millis() - started > settings.maxDuration().toMillis() + 5_000;
+        return (done || over ? Health.up() : Health.down())
+                .withDetail("searches", ran)
+                .withDetail("of", settings.searches())
+                .build();
+    }
+}
