@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -35,6 +36,8 @@ class SearchWarmup extends Background implements HealthIndicator {
     private static final Logger log = LoggerFactory.getLogger(SearchWarmup.class);
     /** Distinct words drawn from the index, spread over its term dictionary. */
     static final int WORDS = 400;
+    /** Terms of the dictionary read at most to draw the words (a second or so at a million pages). */
+    static final long SCANNED = 20_000_000;
     /** Every this many searches, the first hit's page is analysed again as the indexer would. */
     private static final int ANALYSE_EVERY = 4;
 
@@ -112,8 +115,10 @@ class SearchWarmup extends Background implements HealthIndicator {
     }
 
     /**
-     * Up to {@code count} words of the content field that at least two pages hold, taken at
-     * even steps through the term dictionary of the index's largest segment.
+     * Up to {@code count} words of the content field that at least two pages hold, drawn evenly
+     * (a reservoir sample with a fixed seed) from the term dictionary of the index's largest
+     * segment. Most of that dictionary is word pairs (ADR 0024) and words of one page, which a
+     * walk at even steps would nearly always land on. At most {@link #SCANNED} terms are read.
      */
     static List<String> words(Searchers searchers, int count) throws IOException {
         IndexSearcher searcher = searchers.acquire();
@@ -128,16 +133,26 @@ class SearchWarmup extends Background implements HealthIndicator {
             if (terms == null) {
                 return List.of();
             }
-            long size = terms.size();
-            long step = size > 0 ? Math.max(1, size / (count * 4L)) : 1;
             List<String> words = new ArrayList<>(count);
+            Random random = new Random(42);
             TermsEnum te = terms.iterator();
-            long at = 0;
-            for (BytesRef term = te.next(); term != null && words.size() < count; term = te.next(), at++) {
-                if (at % step == 0 && te.docFreq() >= 2) {
-                    String word = term.utf8ToString();
-                    if (word.codePoints().allMatch(Character::isLetter)) {
-                        words.add(word);
+            long seen = 0;
+            long scanned = 0;
+            for (BytesRef term = te.next(); term != null && scanned < SCANNED; term = te.next(), scanned++) {
+                if (te.docFreq() < 2) {
+                    continue;
+                }
+                String word = term.utf8ToString();
+                if (!word.codePoints().allMatch(Character::isLetter)) {
+                    continue;
+                }
+                seen++;
+                if (words.size() < count) {
+                    words.add(word);
+                } else {
+                    long slot = (long) (random.nextDouble() * seen);
+                    if (slot < count) {
+                        words.set((int) slot, word);
                     }
                 }
             }
