@@ -12,8 +12,6 @@ import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.SearcherManager;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The write side of {@link PostIndex}, for the indexer alone (the change consumer in
@@ -56,10 +54,8 @@ public final class PostIndexWriter {
      * category, and the counters it ranks by (for a counter change: the new counts, written or
      * not). Title is null when the outcome is STALE or DEFERRED. {@code addedTerms}: the terms of
      * a page the index did not hold before, as written ({@link PreAnalyzedPost#termHashes()});
-     * null for anything else: an edit, a replay, a counter change (ADR 0099). {@code held}: an
-     * APPLIED counter change that moved the popularity bucket is held for the next counter write
-     * (ADR 0080); searches see it only after that write's refresh, which
-     * {@link PostIndex#onCountersShown} announces.
+     * null for anything else: an edit, a replay, a counter change (ADR 0099). {@code held}: a bucket
+     * move kept for the next counter write (ADR 0080), which {@link PostIndex#onCountersShown} announces.
      */
     public record Applied(Outcome outcome, long version, String title, Long categoryId, PostCounters counters,
             TermHashes addedTerms, boolean held) {
@@ -67,8 +63,6 @@ public final class PostIndexWriter {
             this(outcome, version, title, categoryId, counters, null, false);
         }
     }
-
-    private static final Logger log = LoggerFactory.getLogger(PostIndexWriter.class);
 
     private final IndexWriter writer;
     /** The IndexWriter's own analyzer (per field, always the current chains): pre-analysis uses exactly it. */
