@@ -147,10 +147,10 @@ public final class TieredCache<V> {
     }
 
     /**
-     * Drops {@code key} from this node's L1 (each node does this for itself) unless its value is loaded and still passes
-     * {@code current}: a change announced after a reader already loaded what it made (a page
-     * read between the index refresh and the announcement) leaves that copy in place. A load in
-     * flight is dropped (it may have begun before the change).
+     * Drops {@code key} from this node's L1 (each node does this for itself) unless its value is
+     * loaded and still passes {@code current}: a change announced after a reader already loaded
+     * what it made (a page read between the index refresh and the announcement) leaves that copy
+     * in place. A load in flight is dropped (it may have begun before the change).
      */
     public void evictLocalUnless(String key, Predicate<Optional<V>> current) {
         CompletableFuture<Entry<V>> held = l1.getIfPresent(key);
