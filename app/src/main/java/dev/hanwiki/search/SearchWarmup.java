@@ -28,7 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
  * before the first reader waits for it. A node that has just started otherwise answers its first
  * minute of searches several times slower, and under load sheds some of them (the overload
  * limit sees a queue). UP once {@code searches} ran or {@code max-duration} passed, whichever
- * comes first, and at once when the index holds no words yet (a node rebuilding it).
+ * comes first, and at once when the index holds no words yet (a node rebuilding it). It runs at
+ * {@code niceness}, so on a host shared with a serving node it takes only the cores that node
+ * leaves idle.
  */
 @Component
 class SearchWarmup extends Background implements HealthIndicator {
@@ -51,7 +53,7 @@ class SearchWarmup extends Background implements HealthIndicator {
     private volatile long startedAtMillis = -1;
 
     SearchWarmup(SearchWarmupSettings settings, PostIndex index, SearchService search, JsonMapper json, Clock clock) {
-        super("search-warmup", Phases.SERVING, Duration.ofSeconds(2));
+        super("search-warmup", Phases.SERVING, Duration.ofSeconds(2), settings.niceness());
         this.settings = settings;
         this.index = index;
         this.search = search;
@@ -66,7 +68,12 @@ class SearchWarmup extends Background implements HealthIndicator {
             done = true;
             return;
         }
-        submit(this::warm);
+        // The whole warm-up at low priority (ADR 0100, amended): its searches and analysis run on
+        // the calling thread and start no lasting thread (see Background#atLowPriority).
+        submit(() -> atLowPriority(() -> {
+            warm();
+            return null;
+        }));
     }
 
     private void warm() {

@@ -3,10 +3,6 @@ package dev.hanwiki.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,16 +16,6 @@ import org.junit.jupiter.api.Test;
 /** Background work at a lower priority (ADR 0093, fourth amendment): its own thread only, never the caller's. */
 class ThreadPriorityTest {
 
-    /** The calling thread's nice value, as Linux reports it (field 19 of its stat). */
-    private static int niceOfThisThread() {
-        try {
-            String line = Files.readString(Path.of("/proc/thread-self/stat"));
-            return Integer.parseInt(line.substring(line.lastIndexOf(')') + 1).trim().split(" ")[16]);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** Records the nice value its own thread and its low-priority work see. */
     private static final class Niced extends Background {
         final CompletableFuture<int[]> seen = new CompletableFuture<>();
@@ -41,18 +27,18 @@ class ThreadPriorityTest {
         @Override
         protected void onStart() {
             submit(() -> {
-                int own = niceOfThisThread();
-                int low = atLowPriority(ThreadPriorityTest::niceOfThisThread);
-                int again = atLowPriority(ThreadPriorityTest::niceOfThisThread);
-                seen.complete(new int[] {own, low, again, niceOfThisThread()});
+                int own = ThreadNiceness.ofThisThread();
+                int low = atLowPriority(ThreadNiceness::ofThisThread);
+                int again = atLowPriority(ThreadNiceness::ofThisThread);
+                seen.complete(new int[] {own, low, again, ThreadNiceness.ofThisThread()});
             });
         }
     }
 
     @Test
     void lowPriorityWorkRunsAtTheBeansNicenessWhileTheBeansOwnThreadKeepsItsPriority() throws Exception {
-        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
-        int before = niceOfThisThread();
+        assumeThat(ThreadNiceness.readable()).as("Linux only").isTrue();
+        int before = ThreadNiceness.ofThisThread();
         assumeThat(before).as("the test JVM runs below the niceness under test").isLessThan(7);
         Niced lowered = new Niced(7);
         Niced normal = new Niced(0);
@@ -66,7 +52,7 @@ class ThreadPriorityTest {
             assertThat(l[3]).as("the bean's own thread, after (threads it makes inherit its priority)").isEqualTo(before);
             int[] n = normal.seen.get(5, TimeUnit.SECONDS);
             assertThat(n).as("a bean without niceness runs its work as it is").containsOnly(before);
-            assertThat(niceOfThisThread()).as("the thread that started them").isEqualTo(before);
+            assertThat(ThreadNiceness.ofThisThread()).as("the thread that started them").isEqualTo(before);
         } finally {
             lowered.stop();
             normal.stop();
@@ -101,8 +87,8 @@ class ThreadPriorityTest {
 
     @Test
     void workHandedOverWhileTheBeanStopsRunsOnItsOwnThreadInsteadOfFailing() throws Exception {
-        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
-        int before = niceOfThisThread();
+        assumeThat(ThreadNiceness.readable()).as("Linux only").isTrue();
+        int before = ThreadNiceness.ofThisThread();
         CountDownLatch stopping = new CountDownLatch(1);
         CompletableFuture<Object> outcome = new CompletableFuture<>();
         Background bean = new Background("stopping", Phases.SERVING, Duration.ofSeconds(5), 5) {
@@ -111,7 +97,7 @@ class ThreadPriorityTest {
                 submit(() -> {
                     try {
                         stopping.await(5, TimeUnit.SECONDS); // stop() has begun: the last batch of a stopping indexer
-                        outcome.complete(atLowPriority(ThreadPriorityTest::niceOfThisThread));
+                        outcome.complete(atLowPriority(ThreadNiceness::ofThisThread));
                     } catch (InterruptedException | RuntimeException e) {
                         outcome.complete(e);
                     }
@@ -130,17 +116,17 @@ class ThreadPriorityTest {
 
     @Test
     void loweringIsPerThreadAndClampedToTheLowestPriority() throws Exception {
-        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
-        int before = niceOfThisThread();
+        assumeThat(ThreadNiceness.readable()).as("Linux only").isTrue();
+        int before = ThreadNiceness.ofThisThread();
         CompletableFuture<Integer> seen = new CompletableFuture<>();
         Thread.ofPlatform().start(() -> {
             assertThat(ThreadPriority.lowerCurrentThread(40)).isTrue();
-            seen.complete(niceOfThisThread());
+            seen.complete(ThreadNiceness.ofThisThread());
         });
         assertThat(seen.get(5, TimeUnit.SECONDS)).isEqualTo(ThreadPriority.LOWEST);
-        assertThat(niceOfThisThread()).isEqualTo(before);
+        assertThat(ThreadNiceness.ofThisThread()).isEqualTo(before);
         assertThat(ThreadPriority.lowerCurrentThread(0)).as("0: nothing to do").isTrue();
-        assertThat(niceOfThisThread()).isEqualTo(before);
+        assertThat(ThreadNiceness.ofThisThread()).isEqualTo(before);
     }
 
     /** Two pieces that finish only once both have started: they ran at the same time. Each reports its thread and nice value. */
@@ -164,14 +150,14 @@ class ThreadPriorityTest {
                 throw new IllegalStateException("the other piece never ran alongside");
             }
             Thread thread = Thread.currentThread();
-            return thread.getName().replaceAll("\\d+$", "N") + (thread.isDaemon() ? " daemon" : "") + " nice " + niceOfThisThread();
+            return thread.getName().replaceAll("\\d+$", "N") + (thread.isDaemon() ? " daemon" : "") + " nice " + ThreadNiceness.ofThisThread();
         });
     }
 
     @Test
     void workersRunPiecesInParallelAtTheirPriorityAndEndWithTheBean() throws Exception {
-        assumeThat(Path.of("/proc/thread-self/stat")).as("Linux only").exists();
-        int before = niceOfThisThread();
+        assumeThat(ThreadNiceness.readable()).as("Linux only").isTrue();
+        int before = ThreadNiceness.ofThisThread();
         assumeThat(before).as("the test JVM runs below the niceness under test").isLessThan(7);
         CompletableFuture<List<List<String>>> seen = new CompletableFuture<>();
         Background bean = new Background("pieces", Phases.SERVING, Duration.ofSeconds(5), 7, 2) {
