@@ -5,9 +5,10 @@ import dev.hanwiki.lifecycle.Phases;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -38,8 +39,12 @@ class SearchWarmup extends Background implements HealthIndicator {
     private static final Logger log = LoggerFactory.getLogger(SearchWarmup.class);
     /** Distinct words drawn from the index, spread over its term dictionary. */
     static final int WORDS = 400;
-    /** Terms of the dictionary read at most to draw the words (a second or so at a million pages). */
-    static final long SCANNED = 20_000_000;
+    /** Random points of the term dictionary tried per word drawn. */
+    private static final int SEEKS_PER_WORD = 4;
+    /** Terms read at most from each random point, looking for a word. */
+    private static final int READ_PER_SEEK = 256;
+    private static final int FIRST_SYLLABLE = 0xAC00;
+    private static final int SYLLABLES = 0xD7A3 - FIRST_SYLLABLE + 1;
     /** Every this many searches, the first hit's page is analysed again as the indexer would. */
     private static final int ANALYSE_EVERY = 4;
 
@@ -79,6 +84,7 @@ class SearchWarmup extends Background implements HealthIndicator {
     private void warm() {
         try {
             List<String> words = words(index, WORDS);
+            long drawnMillis = clock.millis() - startedAtMillis;
             if (words.isEmpty()) {
                 log.info("Search warm-up skipped: the index holds no words yet");
                 return;
@@ -112,8 +118,8 @@ class SearchWarmup extends Background implements HealthIndicator {
                     }
                 }
             }
-            log.info("Search warm-up: {} searches of {} words in {} ms{}", i, words.size(),
-                    clock.millis() - startedAtMillis, failed > 0 ? ", " + failed + " failed" : "");
+            log.info("Search warm-up: {} searches of {} words (drawn after {} ms) in {} ms{}", i, words.size(),
+                    drawnMillis, clock.millis() - startedAtMillis, failed > 0 ? ", " + failed + " failed" : "");
         } catch (RuntimeException | IOException e) {
             log.warn("Search warm-up ended early: {}", e.toString());
         } finally {
@@ -122,10 +128,13 @@ class SearchWarmup extends Background implements HealthIndicator {
     }
 
     /**
-     * Up to {@code count} words of the content field that at least two pages hold, drawn evenly
-     * (a reservoir sample with a fixed seed) from the term dictionary of the index's largest
-     * segment. Most of that dictionary is word pairs (ADR 0024) and words of one page, which a
-     * walk at even steps would nearly always land on. At most {@link #SCANNED} terms are read.
+     * Up to {@code count} distinct words of the content field that at least two pages hold, from
+     * the term dictionary of the index's largest segment: each is the first such word at or after
+     * a random point of it (a Hangul syllable, one in five a Latin letter; a fixed seed). Most of
+     * that dictionary is word pairs (ADR 0024) and words of one page, which a walk at even steps
+     * would nearly always land on; a full scan of it took seconds at 100k pages, and the whole
+     * warm-up budget at low priority on a busy host. At most {@link #SEEKS_PER_WORD} seeks per
+     * word, each reading at most {@link #READ_PER_SEEK} terms.
      */
     static List<String> words(Searchers searchers, int count) throws IOException {
         IndexSearcher searcher = searchers.acquire();
@@ -140,33 +149,37 @@ class SearchWarmup extends Background implements HealthIndicator {
             if (terms == null) {
                 return List.of();
             }
-            List<String> words = new ArrayList<>(count);
+            Set<String> words = new LinkedHashSet<>();
             Random random = new Random(42);
             TermsEnum te = terms.iterator();
-            long seen = 0;
-            long scanned = 0;
-            for (BytesRef term = te.next(); term != null && scanned < SCANNED; term = te.next(), scanned++) {
-                if (te.docFreq() < 2) {
-                    continue;
-                }
-                String word = term.utf8ToString();
-                if (!word.codePoints().allMatch(Character::isLetter)) {
-                    continue;
-                }
-                seen++;
-                if (words.size() < count) {
-                    words.add(word);
-                } else {
-                    long slot = (long) (random.nextDouble() * seen);
-                    if (slot < count) {
-                        words.set((int) slot, word);
+            for (int seek = 0; seek < count * SEEKS_PER_WORD && words.size() < count; seek++) {
+                int from = seek % 5 == 4 ? 'a' + random.nextInt(26) : FIRST_SYLLABLE + random.nextInt(SYLLABLES);
+                BytesRef term = seekWrapping(te, new BytesRef(Character.toString(from)));
+                for (int read = 0; term != null && read < READ_PER_SEEK; read++, term = nextWrapping(te)) {
+                    String word = te.docFreq() < 2 ? null : term.utf8ToString();
+                    if (word != null && word.codePoints().allMatch(Character::isLetter) && words.add(word)) {
+                        break;
                     }
                 }
             }
-            return words;
+            return List.copyOf(words);
         } finally {
             searchers.release(searcher);
         }
+    }
+
+    /** The first term at or after {@code target}, else the dictionary's first; null when it is empty. */
+    private static BytesRef seekWrapping(TermsEnum te, BytesRef target) throws IOException {
+        if (te.seekCeil(target) != TermsEnum.SeekStatus.END || te.seekCeil(new BytesRef()) != TermsEnum.SeekStatus.END) {
+            return te.term();
+        }
+        return null;
+    }
+
+    /** The next term, after the last one the dictionary's first. */
+    private static BytesRef nextWrapping(TermsEnum te) throws IOException {
+        BytesRef next = te.next();
+        return next != null ? next : seekWrapping(te, new BytesRef());
     }
 
     @Override
