@@ -9,6 +9,7 @@ import dev.hanwiki.platform.ResultSlice;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
@@ -67,7 +68,8 @@ class PostService {
                 throw new VersionRequiredException();
             }
             if (current.version() != expectedVersion) {
-                throw new VersionConflictException(id, expectedVersion, current.version());
+                return replayed(id, request, expectedVersion, current.version())
+                        .orElseThrow(() -> new VersionConflictException(id, expectedVersion, current.version()));
             }
             requireCategory(request);
             Instant now = clock.instant();
@@ -75,6 +77,22 @@ class PostService {
             posts.insertRevision(id, editor, now);
             return posts.findLiveOnPrimary(id).orElseThrow(() -> new PostNotFoundException(id));
         });
+    }
+
+    /**
+     * The post as this edit left it, when the edit is a resend of one that already committed: the
+     * post is exactly one version past the one it started from and holds exactly its text (ADR
+     * 0013, amended). nginx resends a PUT (idempotent by HTTP's rules) to the other node when the
+     * first died or did not answer in time, which may be after its commit; the resend must get the
+     * answer the first attempt would have, not a conflict with itself. Only the author edits, so
+     * that version is the caller's own.
+     */
+    private Optional<PostDetail> replayed(long id, PostRequest request, long expected, long current) {
+        if (current != expected + 1) {
+            return Optional.empty();
+        }
+        return posts.findLiveOnPrimary(id).filter(post -> post.title().equals(request.title())
+                && post.content().equals(request.content()) && Objects.equals(post.categoryId(), request.categoryId()));
     }
 
     void delete(long id) {

@@ -132,8 +132,8 @@ class SearchWarmup extends Background implements HealthIndicator {
      * the term dictionary of the index's largest segment: each is the first such word at or after
      * a random point of it (a Hangul syllable, one in five a Latin letter; a fixed seed). Most of
      * that dictionary is word pairs (ADR 0024) and words of one page, which a walk at even steps
-     * would nearly always land on; a full scan of it took seconds at 100k pages, and the whole
-     * warm-up budget at low priority on a busy host. At most {@link #SEEKS_PER_WORD} seeks per
+     * would nearly always land on; a scan of all of it (up to 20M terms) took the whole warm-up
+     * budget at low priority on a busy host (ADR 0100, amended). At most {@link #SEEKS_PER_WORD} seeks per
      * word, each reading at most {@link #READ_PER_SEEK} terms.
      */
     static List<String> words(Searchers searchers, int count) throws IOException {

@@ -107,6 +107,29 @@ class PostLifecycleIT {
     }
 
     @Test
+    void anEditResentAfterItCommittedGetsTheFirstAnswerNotAConflictWithItself() {
+        // nginx resends a PUT to the other node when the first died or timed out after its commit.
+        Users.User author = Users.signUp();
+        long id = author.createPost("재전송 " + Users.random(5), "원본");
+        var edit = body("재전송", "한 번만 적용될 편집", 7, 1);
+
+        var first = author.put(Stack.api() + "/posts/" + id, edit);
+        var resent = author.put(Stack.api() + "/posts/" + id, edit);
+        var otherText = author.put(Stack.api() + "/posts/" + id, body("재전송", "같은 버전에서 시작한 다른 편집", 7, 1));
+        var otherCategory = author.put(Stack.api() + "/posts/" + id, body("재전송", "한 번만 적용될 편집", 8, 1));
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(resent.status()).as("the resend of an edit that committed").isEqualTo(200);
+        assertThat(resent.data().path("version").asLong()).isEqualTo(2);
+        assertThat(resent.data().path("content").asString()).isEqualTo("한 번만 적용될 편집");
+        assertThat(otherText.status()).as("another text from the same version is still a conflict").isEqualTo(409);
+        assertThat(otherText.json().path("currentVersion").asLong()).isEqualTo(2);
+        assertThat(otherCategory.status()).as("so is another category").isEqualTo(409);
+        var history = author.get(Stack.api() + "/posts/" + id + "/revisions");
+        assertThat(versions(history.data().path("content"))).as("the resend wrote no revision").containsExactly(2L, 1L);
+    }
+
+    @Test
     void onlyTheAuthorMayEditOrDelete() {
         Users.User author = Users.signUp();
         Users.User other = Users.signUp();
