@@ -133,8 +133,8 @@ class SearchWarmup extends Background implements HealthIndicator {
      * a random point of it (a Hangul syllable, one in five a Latin letter; a fixed seed). Most of
      * that dictionary is word pairs (ADR 0024) and words of one page, which a walk at even steps
      * would nearly always land on; a scan of all of it (up to 20M terms) took the whole warm-up
-     * budget at low priority on a busy host (ADR 0100, amended). At most {@link #SEEKS_PER_WORD} seeks per
-     * word, each reading at most {@link #READ_PER_SEEK} terms.
+     * budget at low priority on a busy host (ADR 0100, amended). At most {@link #SEEKS_PER_WORD}
+     * seeks per word, each reading at most {@link #READ_PER_SEEK} terms.
      */
     static List<String> words(Searchers searchers, int count) throws IOException {
         IndexSearcher searcher = searchers.acquire();
@@ -170,10 +170,8 @@ class SearchWarmup extends Background implements HealthIndicator {
 
     /** The first term at or after {@code target}, else the dictionary's first; null when it is empty. */
     private static BytesRef seekWrapping(TermsEnum te, BytesRef target) throws IOException {
-        if (te.seekCeil(target) != TermsEnum.SeekStatus.END || te.seekCeil(new BytesRef()) != TermsEnum.SeekStatus.END) {
-            return te.term();
-        }
-        return null;
+        boolean empty = te.seekCeil(target) == TermsEnum.SeekStatus.END && te.seekCeil(new BytesRef()) == TermsEnum.SeekStatus.END;
+        return empty ? null : te.term();
     }
 
     /** The next term, after the last one the dictionary's first. */

@@ -16,13 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.springframework.boot.health.contributor.Status;
-import tools.jackson.databind.json.JsonMapper;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.health.contributor.Status;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The warm-up's words (from the index itself, held by at least two pages, letters only) and its priority. */
 class SearchWarmupTest {
