@@ -2,6 +2,7 @@ package dev.hanwiki.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.netflix.concurrency.limits.limit.AIMDLimit;
 import dev.hanwiki.platform.OverloadLimiter.Partition;
 import dev.hanwiki.platform.OverloadLimiter.Permit;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -186,6 +187,39 @@ class OverloadLimiterTest {
             window(limiter, now, limiter.limit(), 300, false);
         }
         assertThat(limiter.limit()).as("slow windows with the requests queued for a core: overload").isLessThan(12);
+    }
+
+    /**
+     * When a link turns slow, the requests suddenly need several times the slots (chaos
+     * latency-100ms: a limit at its minimum of 8, growing by one per window, shed 18 requests in
+     * the first 1.2 s of the fault). A slow dependency's window that used the whole limit grows it
+     * by half; one that did not, and a fast full window, still by one.
+     */
+    @Test
+    void aSlowDependencyThatFillsTheLimitGrowsItByHalfPerWindow() {
+        AtomicReference<Double> cpuWaiting = new AtomicReference<>(0.2);
+        AIMDLimit aimd = AIMDLimit.newBuilder().minLimit(8).initialLimit(8).maxLimit(32).backoffRatio(0.9)
+                .timeout(50, TimeUnit.MILLISECONDS).build();
+        OverloadLimiter.NodeAimd limit = new OverloadLimiter.NodeAimd(aimd, TimeUnit.MILLISECONDS.toNanos(50),
+                cpuWaiting::get, 0.5, meters.counter("slow"));
+        long slow = TimeUnit.MILLISECONDS.toNanos(300);
+        long fast = TimeUnit.MILLISECONDS.toNanos(5);
+
+        limit.onSample(0, slow, 4, false);
+        assertThat(limit.getLimit()).as("a slow window that used half the limit: one more").isEqualTo(9);
+        limit.onSample(0, fast, 9, false);
+        assertThat(limit.getLimit()).as("a fast full window: one more").isEqualTo(10);
+
+        List<Integer> limits = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            limit.onSample(0, slow, limit.getLimit(), false);
+            limits.add(limit.getLimit());
+        }
+        assertThat(limits).as("slow dependency windows that filled the limit").containsExactly(15, 22, 32, 32);
+
+        cpuWaiting.set(20.0);
+        limit.onSample(0, slow, 32, false);
+        assertThat(limit.getLimit()).as("the same window with the requests queued for a core: overload").isEqualTo(28);
     }
 
     @Test
