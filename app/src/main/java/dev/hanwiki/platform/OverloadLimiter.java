@@ -234,16 +234,12 @@ final class OverloadLimiter {
 
         @Override
         public void onSample(long startTime, long rtt, int inflight, boolean didDrop) {
-            boolean healthy = !didDrop;
-            boolean slowDependency = false;
-            if (healthy && rtt > targetNanos) {
-                healthy = !cpuIsTheQueue(inflight);
-                slowDependency = healthy;
-                if (slowDependency) {
-                    slowDependencyWindows.increment();
-                }
+            boolean slowDependency = !didDrop && rtt > targetNanos && !cpuIsTheQueue(inflight);
+            if (slowDependency) {
+                slowDependencyWindows.increment();
             }
-            if (!healthy) {
+            boolean overload = didDrop || rtt > targetNanos && !slowDependency; // a drop, or slow with the CPU queued
+            if (overload) {
                 aimd.onSample(startTime, rtt, inflight, didDrop);
                 return;
             }
