@@ -122,8 +122,65 @@ class HostTopologyIT {
                 reads.get(), (System.nanoTime() - healed) / 1e9);
     }
 
+    /**
+     * A cut-off node is found by one request, then left alone for nginx's fail_timeout (5 s), then
+     * tried again with a live request. A write tried there must go on to the other node: sent on
+     * a connection opened before the cut, it would time out and fail (nginx never resends a POST
+     * it has sent), so nginx must have closed those idle connections before it tries the node
+     * again (nginx/nginx.conf, upstream keepalive_timeout).
+     */
     @Test
     @Order(5)
+    void aWriteThatReachesACutOffNodeAfterItsFailWindowIsAnsweredByTheOtherNode() throws Exception {
+        Stack.awaitNginxRoutesToBothNodes();
+        Users.User user = Users.shared(); // signed in before the cut: the login is a POST too
+        String node2 = Stack.hostPort("NODE2");
+        // Idle connections from both nginx workers to both nodes: rounds of parallel reads over
+        // as many client connections, which the workers share between them.
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(16)) {
+            for (int round = 0; round < 8; round++) {
+                List<java.util.concurrent.Future<Http.Response>> reads = new ArrayList<>();
+                for (int i = 0; i < 16; i++) {
+                    reads.add(pool.submit(() -> Http.get(Stack.api() + "/posts/search?q=" + Http.enc("서울"))));
+                }
+                for (var read : reads) {
+                    assertThat(read.get().status()).isEqualTo(200);
+                }
+            }
+        }
+        String word = Search.uniqueWord();
+        List<String> refused = new ArrayList<>();
+        int triedOnNode2 = 0;
+        Stack.infra("ctl.sh", "isolate", "B");
+        try {
+            // One read finds node2 cut off (connect or read timeout), moves to node1, and takes
+            // node2 out of the pool for fail_timeout.
+            Eventually.within(Duration.ofSeconds(20), "a read that tried node2 first, then node1", () -> {
+                Http.Response r = Http.get(Stack.api() + "/categories");
+                assertThat(r.status()).as(r.toString()).isEqualTo(200);
+                return r.header("X-Upstream").startsWith(node2);
+            });
+            Thread.sleep(6_000); // past fail_timeout: nginx tries node2 again with the next request
+            for (int i = 0; i < 6; i++) {
+                var r = user.post(Stack.api() + "/posts", java.util.Map.of("title", "끊긴 호스트 " + i + " " + word,
+                        "content", "다른 노드가 받는다 " + word));
+                if (r.status() != 201) {
+                    refused.add(r.toString());
+                }
+                if (r.header("X-Upstream").startsWith(node2)) {
+                    triedOnNode2++;
+                }
+            }
+        } finally {
+            Stack.infra("ctl.sh", "heal", "B");
+        }
+        assertThat(refused).as("writes after node2's fail window, B still cut off").isEmpty();
+        // nginx's own 503 page carries no X-Upstream: counted only once every write was answered.
+        assertThat(triedOnNode2).as("writes that nginx tried on node2 first (least_conn alternates)").isPositive();
+    }
+
+    @Test
+    @Order(6)
     void hostBCrashedAndStartedAgainUnderWritesBothIndexesConverge() throws Exception {
         Stack.awaitNginxRoutesToBothNodes();
         BackgroundWriter writer = new BackgroundWriter(Search.uniqueWord(), 20);
