@@ -6,7 +6,6 @@ import com.netflix.concurrency.limits.limit.WindowedLimit;
 import com.netflix.concurrency.limits.limit.window.PercentileSampleWindowFactory;
 import com.netflix.concurrency.limits.limiter.AbstractLimiter;
 import com.netflix.concurrency.limits.limiter.AbstractPartitionedLimiter;
-import com.netflix.concurrency.limits.limiter.LifoBlockingLimiter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -21,7 +20,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The node's one adaptive concurrency limit (Netflix concurrency-limits, ADR 0093), owner of its
- * state and its metrics. Three layers of the library:
+ * state and its metrics. Two layers of the library and a backlog of its own:
  * <ul>
  * <li>the limit: AIMD over the p95 of each window of admitted requests' time in the node: a
  * window whose p95 is over the latency target shrinks the limit, a window under it grows the
@@ -31,8 +30,9 @@ import java.util.function.LongSupplier;
  * <li>partitions: when the limit is reached, reads, writes and operator calls are each
  * guaranteed their share of it (under it, anyone may borrow), so a burst of writes or a
  * rebuild cannot crowd reads out;</li>
- * <li>a short LIFO backlog: a request that finds no slot waits at most the backlog timeout,
- * newest first (the one most likely still wanted), then is shed.</li>
+ * <li>a short LIFO backlog ({@link LifoBacklog}): a request that finds no slot waits at most the
+ * backlog timeout, newest first (the one most likely still wanted), then is shed; every release
+ * offers the free slots to the waiters.</li>
  * </ul>
  * A shed request costs the node a few microseconds: it never reaches security, a controller
  * or a pool.
@@ -106,10 +106,7 @@ final class OverloadLimiter {
                 .build();
         this.adaptive = (AbstractLimiter<Partition>) partitioned;
         this.limiter = settings.backlogSize() == 0 ? partitioned
-                : LifoBlockingLimiter.newBuilder(partitioned)
-                        .backlogSize(settings.backlogSize())
-                        .backlogTimeoutMillis(settings.backlogTimeout().toMillis())
-                        .build();
+                : new LifoBacklog<>(partitioned, settings.backlogSize(), settings.backlogTimeout().toMillis());
 
         Gauge.builder("hanwiki.overload.limit", adaptive, AbstractLimiter::getLimit)
                 .description("the adaptive concurrency limit: requests in flight the node admits now")

@@ -90,6 +90,86 @@ class OverloadLimiterTest {
         second.success();
     }
 
+    private static CompletableFuture<Optional<Permit>> waiter(OverloadLimiter limiter, Partition p) {
+        return CompletableFuture.supplyAsync(() -> limiter.acquire(p), runnable -> Thread.ofPlatform().start(runnable));
+    }
+
+    private static void awaitWaiting(SimpleMeterRegistry meters, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (meters.get("hanwiki.overload.waiting").gauge().value() < n) {
+            assertThat(System.nanoTime()).as(n + " requests waiting in the backlog").isLessThan(deadline);
+            Thread.sleep(5);
+        }
+        Thread.sleep(50); // past the first try: each is in the backlog now
+    }
+
+    /**
+     * A release whose sample closes a healthy window grows the limit: every waiter that now fits
+     * gets a slot at once. The library's backlog woke one waiter per release; the other waited out
+     * its timeout beside a free slot and was shed (chaos shards-kafka: two requests shed in the
+     * same millisecond after 100 ms in the backlog).
+     */
+    @Test
+    void aReleaseThatGrowsTheLimitAdmitsEveryWaiterThatNowFits() throws Exception {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 4, 20, 1.0, 0, 0, 5, Duration.ofSeconds(2)), meters,
+                now::get, () -> 0.0);
+        List<Permit> held = take(limiter, Partition.READ, 3);
+        for (int i = 0; i < 10; i++) { // nine samples in the window, with four in flight
+            limiter.acquire(Partition.READ).orElseThrow().success();
+        }
+        Permit fourth = limiter.acquire(Partition.READ).orElseThrow();
+        assertThat(limiter.inflight()).isEqualTo(limiter.limit()).isEqualTo(4);
+        CompletableFuture<Optional<Permit>> first = waiter(limiter, Partition.READ);
+        CompletableFuture<Optional<Permit>> second = waiter(limiter, Partition.READ);
+        awaitWaiting(meters, 2);
+
+        now.addAndGet(TimeUnit.MILLISECONDS.toNanos(120)); // past the window: the next sample closes it
+        held.getFirst().success();
+        assertThat(limiter.limit()).as("a healthy window that used the whole limit").isGreaterThanOrEqualTo(5);
+
+        Permit a = first.get(1, TimeUnit.SECONDS).orElseThrow(() -> new AssertionError("shed"));
+        Permit b = second.get(1, TimeUnit.SECONDS).orElseThrow(() -> new AssertionError("shed"));
+        assertThat(requests(Partition.READ, "shed")).isZero();
+        for (Permit p : List.of(a, b, fourth, held.get(1), held.get(2))) {
+            p.success();
+        }
+    }
+
+    /**
+     * A release that leaves the node at its (shrunk) limit: the newest waiter, a write over its
+     * share, cannot go; an older read within the reads' share can, and gets the slot. The
+     * library's backlog asked the newest waiter only, and the read was shed at its timeout.
+     */
+    @Test
+    void aWaiterThatFitsIsNotHeldBehindANewerOneThatDoesNot() throws Exception {
+        AtomicLong now = new AtomicLong(1_000_000_000L);
+        OverloadLimiter limiter = new OverloadLimiter(settings(2, 10, 10, 0.7, 0.3, 0, 5, Duration.ofSeconds(2)),
+                meters, now::get, CPU_QUEUED);
+        List<Permit> writes = take(limiter, Partition.WRITE, 3);
+        List<Permit> reads = take(limiter, Partition.READ, 6);
+        for (int i = 0; i < 10; i++) { // nine samples in the window, with ten in flight
+            limiter.acquire(Partition.READ).orElseThrow().success();
+        }
+        Permit tenth = limiter.acquire(Partition.READ).orElseThrow();
+        CompletableFuture<Optional<Permit>> read = waiter(limiter, Partition.READ);
+        awaitWaiting(meters, 1);
+        CompletableFuture<Optional<Permit>> write = waiter(limiter, Partition.WRITE);
+        awaitWaiting(meters, 2);
+
+        // A slow window with the CPU queued: the release shrinks the limit to 9, nine in flight.
+        now.addAndGet(TimeUnit.MILLISECONDS.toNanos(120));
+        tenth.success();
+        assertThat(limiter.limit()).isEqualTo(9);
+
+        Permit admitted = read.get(1, TimeUnit.SECONDS).orElseThrow(() -> new AssertionError("read shed"));
+        assertThat(write).as("writes hold three of nine, over their share").isNotDone();
+        admitted.success();
+        writes.forEach(Permit::success);
+        reads.forEach(Permit::success);
+        assertThat(write.get(1, TimeUnit.SECONDS)).as("a write once the writes are under their share").isPresent();
+    }
+
     /**
      * One window of samples on a fake clock: {@code concurrent} requests at once, then ten one
      * after another (so the window has enough samples whatever the limit), each taking
