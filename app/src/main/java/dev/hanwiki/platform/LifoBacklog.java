@@ -83,13 +83,6 @@ final class LifoBacklog<C> implements Limiter<C> {
         return Optional.ofNullable(slot).map(this::releasing);
     }
 
-    /** Waiting requests, for the gauge. */
-    int waiting() {
-        synchronized (lock) {
-            return waiters.size();
-        }
-    }
-
     /** The slot's release, then the free slots offered to the waiters. */
     private Listener releasing(Listener slot) {
         return new Listener() {
