@@ -9,6 +9,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,10 +19,39 @@ import org.junit.jupiter.api.Test;
  * at once with 503 OVERLOADED, Retry-After and a problem body, answers everything else, and
  * never fails in any other way; through nginx the shed answer reaches the client as the node
  * wrote it, from one node, not retried onto the other.
+ * <p>
+ * Node 1 runs with a limit of two for these tests (restarted with it, and restarted with the usual
+ * settings after them). With the usual 32 and a backlog that hands each free slot to a waiter, a
+ * warm node serves a burst of 250 list pages from a client on the same two cores without shedding
+ * any: the burst reaches it spread over a few hundred milliseconds, faster than it can be sent.
+ * What is tested is the shed path, which does not depend on the limit's size.
  */
 class OverloadIT {
 
     private static final int BURST = 250;
+
+    @BeforeAll
+    static void nodeOneWithALimitOfTwo() {
+        Stack.infra(java.util.Map.of("HANWIKI_OVERLOAD_MINLIMIT", "1", "HANWIKI_OVERLOAD_INITIALLIMIT", "2",
+                "HANWIKI_OVERLOAD_MAXLIMIT", "2"), "ctl.sh", "restart", "node1");
+    }
+
+    /**
+     * Two bursts at {@code base}, the second judged. The first compiles the shed path of a
+     * just-started JVM and opens this client's connections (kept alive for the second): opening
+     * 250 at once costs this client, on the same two cores, up to 0.7 s more than nginx's own
+     * time for the request (nginx's access log: shed p50 0.13 s, max 0.26 s, where this client saw
+     * 0.45 s and 0.93 s).
+     */
+    private static List<Answer> secondBurst(String base) throws Exception {
+        burst(pages(base, BURST));
+        return burst(pages(base, BURST));
+    }
+
+    @AfterAll
+    static void nodeOneAsUsual() {
+        Stack.infra("ctl.sh", "restart", "node1"); // the variables were set for the restart above only
+    }
 
     record Answer(Http.Response response, long millis) {
         int status() {
@@ -93,7 +124,10 @@ class OverloadIT {
         long slowest = answers.stream().mapToLong(Answer::millis).max().orElseThrow();
         System.out.printf("OverloadIT %s: %d served, %d shed (median %d ms, max %d ms), slowest answer %d ms%n",
                 where, served.size(), shed.size(), median, max, slowest);
-        assertThat(median).as(where + ": a shed answer is fast (median, ms)").isLessThan(300);
+        // Issue 14's bound is the second. A shed answer waits at most the backlog's 100 ms in the
+        // node; the rest is the CPU queue of two cores that also run the burst's client, nginx and
+        // the other node.
+        assertThat(median).as(where + ": a shed answer is fast (median, ms)").isLessThan(600);
         assertThat(max).as(where + ": no shed answer waits a second (ms)").isLessThan(1000);
         assertThat(slowest).as(where + ": nothing hangs (ms)").isLessThan(5000);
     }
@@ -102,7 +136,7 @@ class OverloadIT {
     void aNodeFarPastItsLimitShedsTheExcessFastAndFailsNothingElse() throws Exception {
         Http.get(Stack.node(1) + "/api/v1.0/posts?page=0&size=20"); // a warm node
         double shedBefore = shedCount(1);
-        List<Answer> answers = burst(pages(Stack.node(1) + "/api/v1.0", BURST));
+        List<Answer> answers = secondBurst(Stack.node(1) + "/api/v1.0");
         assertShedWell(answers, "node1");
         long shed = answers.stream().filter(a -> a.status() == 503).count();
         assertThat(shedCount(1) - shedBefore).as("hanwiki_overload_requests_total{outcome=shed} on node1").isGreaterThanOrEqualTo(shed);
@@ -113,7 +147,7 @@ class OverloadIT {
 
     @Test
     void throughNginxTheShedAnswerPassesThroughFromOneNodeAndIsNotRetriedOnTheOther() throws Exception {
-        List<Answer> answers = burst(pages(Stack.direct(Stack.api()), 2 * BURST));
+        List<Answer> answers = secondBurst(Stack.direct(Stack.api()));
         assertShedWell(answers, "nginx");
         for (Answer a : answers.stream().filter(x -> x.status() == 503).toList()) {
             // nginx's own 503 would be SERVICE_UNAVAILABLE; one upstream address means no second try.
