@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
  * <p>
  * Node 1 runs with a limit of two for these tests (restarted with it, and restarted with the usual
  * settings after them). With the usual 32 and a backlog that hands each free slot to a waiter, a
- * warm node serves a burst of 250 list pages from a client on the same two cores without shedding
- * any: the burst reaches it spread over a few hundred milliseconds, faster than it can be sent.
- * What is tested is the shed path, which does not depend on the limit's size.
+ * warm node served a burst of 250 list pages without shedding any: a client on the same two cores
+ * cannot send the burst faster than the node answers it. What is tested is the shed path, which
+ * does not depend on the limit's size.
  */
 class OverloadIT {
 
