@@ -29,11 +29,15 @@ import org.junit.jupiter.api.Test;
 class OverloadIT {
 
     private static final int BURST = 250;
+    /** Node 1's limit for these tests: at most two admitted at once, never fewer than one. */
+    private static final int NODE1_MIN_LIMIT = 1;
+    private static final int NODE1_MAX_LIMIT = 2;
 
     @BeforeAll
     static void nodeOneWithALimitOfTwo() {
-        Stack.infra(java.util.Map.of("HANWIKI_OVERLOAD_MINLIMIT", "1", "HANWIKI_OVERLOAD_INITIALLIMIT", "2",
-                "HANWIKI_OVERLOAD_MAXLIMIT", "2"), "ctl.sh", "restart", "node1");
+        Stack.infra(java.util.Map.of("HANWIKI_OVERLOAD_MINLIMIT", String.valueOf(NODE1_MIN_LIMIT),
+                "HANWIKI_OVERLOAD_INITIALLIMIT", String.valueOf(NODE1_MAX_LIMIT),
+                "HANWIKI_OVERLOAD_MAXLIMIT", String.valueOf(NODE1_MAX_LIMIT)), "ctl.sh", "restart", "node1");
     }
 
     /**
@@ -111,7 +115,10 @@ class OverloadIT {
         assertThat(answers.stream().filter(a -> a.status() != 200 && a.status() != 503).map(a -> a.response().toString()))
                 .as(where + ": answers other than 200 and the shed 503").isEmpty();
         assertThat(shed).as(where + ": a burst of " + answers.size() + " is past the limit: some are shed").isNotEmpty();
-        assertThat(served.size()).as(where + ": at least the minimum limit is served").isGreaterThanOrEqualTo(8);
+        // The node's minimum limit is always admitted. The bound was the default 8 before node 1
+        // ran at a limit of two: node 1 served only 10 of the burst in CI, and on a large corpus
+        // (slower list pages) it serves fewer.
+        assertThat(served.size()).as(where + ": at least the minimum limit is served").isGreaterThanOrEqualTo(NODE1_MIN_LIMIT);
         for (Answer a : shed) {
             assertThat(a.response().header("Content-Type")).as(where).startsWith("application/problem+json");
             assertThat(a.response().json().path("code").asString()).as(where + ": " + a.response()).isEqualTo("OVERLOADED");
