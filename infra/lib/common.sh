@@ -180,6 +180,20 @@ start_bg() {
   echo $! >"$(pidfile "$name")"
 }
 
+# started_since_start NAME PATTERN: true once NAME's log shows PATTERN after the last start
+# header start_bg wrote, or shows no start header at all: the log-rotator (copytruncate, ADR 0094)
+# emptied the log long after the start, and with it both lines (a dev stack up for days reported
+# Kafka "not healthy" when its "Kafka Server started" line had been rotated away). A log that is
+# missing, or a start header not yet followed by PATTERN (a start in progress), is false. Callers
+# check the process's port too.
+started_since_start() {
+  [ -f "$LOGS/$1.log" ] || return 1
+  awk -v header="=== $1 start " -v pattern="$2" '
+    index($0, header) == 1 { state = "starting"; next }
+    index($0, pattern) { state = "started" }
+    END { exit state == "starting" }' "$LOGS/$1.log"
+}
+
 # stop NAME [TIMEOUT]: TERM, wait, then KILL; only the pid we recorded.
 stop() {
   local name="$1" timeout="${2:-30}" f pid i

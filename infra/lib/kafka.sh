@@ -40,7 +40,7 @@ kafka_start() {
     -cp "$(KAFKA_LIBS)/*" kafka.Kafka "$CONF/kafka-server.properties"
 }
 
-kafka_ready() { grep -q 'Kafka Server started' "$LOGS/kafka.log" 2>/dev/null && port_open "$KAFKA_ADDR" "$KAFKA_PORT"; }
+kafka_ready() { started_since_start kafka 'Kafka Server started' && port_open "$KAFKA_ADDR" "$KAFKA_PORT"; }
 kafka_wait() { wait_for "Kafka" 90 kafka kafka_ready; }
 
 # The stack's own Kafka tools (topics, ACLs) log in as the broker's superuser "broker" (0600

@@ -10,6 +10,7 @@
 #   mtail --one_shot        the nginx log program counts a sample log as expected
 #   test_alertmanager.py    the real Alertmanager on free ports: routing, grouping, inhibition (~15 s)
 #   test_rotation.py        the stack's log-rotator keeps a log that is being written bounded (~10 s)
+#   test_started_since_start.py  a readiness check that reads a log survives the rotator emptying it
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$HANWIKI_ROOT/infra/lib/alerting.sh"
@@ -38,4 +39,5 @@ print(*(int(d[k][0]["LabelValues"][0]["Value"]["Value"]) for k in ("hanwiki_ngin
 python3 "$HANWIKI_ROOT/infra/monitoring/test_alertmanager.py"
 command -v logrotate >/dev/null || die "logrotate is missing: run make install (Debian package logrotate)"
 python3 "$HANWIKI_ROOT/infra/logrotate/test_rotation.py"
+python3 "$HANWIKI_ROOT/infra/logrotate/test_started_since_start.py"
 ok "monitoring checks passed (prometheus config, rule unit tests, alertmanager config, routes and inhibition, log rotation)"
