@@ -4,8 +4,10 @@ import dev.hanwiki.platform.AccountAges;
 import dev.hanwiki.cache.ShardedRedis;
 import dev.hanwiki.change.IndexCatchUp;
 import dev.hanwiki.platform.NodeSettings;
+import dev.hanwiki.platform.RequestPressure;
 import dev.hanwiki.search.PostIndex;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -57,8 +59,9 @@ class AutocompleteConfiguration {
 
     @Bean
     AutocompleteRebuild autocompleteRebuild(PostIndex index, IndexCatchUp catchUp, TitleStore store, KeyVersions versions,
-            AutocompleteSettings settings, NodeSettings node) {
-        return new AutocompleteRebuild(index, catchUp, store, versions, settings, node);
+            AutocompleteSettings settings, NodeSettings node, ObjectProvider<RequestPressure> pressure) {
+        return new AutocompleteRebuild(index, catchUp, store, versions, settings, node,
+                pressure.getIfAvailable(() -> RequestPressure.NONE));
     }
 
     @Bean

@@ -4,7 +4,9 @@ import dev.hanwiki.cache.ShardedRedis;
 import dev.hanwiki.change.IndexCatchUp;
 import dev.hanwiki.lifecycle.Background;
 import dev.hanwiki.lifecycle.Phases;
+import dev.hanwiki.lifecycle.YieldToRequests;
 import dev.hanwiki.platform.NodeSettings;
+import dev.hanwiki.platform.RequestPressure;
 import dev.hanwiki.search.IndexedTitles;
 import dev.hanwiki.search.Popularity;
 import dev.hanwiki.search.PostIndex;
@@ -39,6 +41,15 @@ import org.slf4j.LoggerFactory;
  * If any write fails, or the node stops meanwhile (the build runs on this bean's own thread and
  * gives up at the next title when the bean stops), the build is abandoned and the current
  * version stays in use.
+ * <p>
+ * A rebuild is background work, but most of its cost is not on its own thread (the Lettuce
+ * threads that send its writes, the Redis servers that run them), so a nice value cannot lower
+ * it: between two batches it pauses while the node's requests are short of CPU
+ * ({@link YieldToRequests}), at most twice its own working time in all. After a crash of every
+ * cache shard under 100 req/s, a rebuild of 100k titles took 41 s, in the very minute the caches
+ * refill; over that minute the rebuilding node's Lettuce threads used 6.8 s of CPU and the three
+ * shards 13 s (rebuild and refill together), all at normal priority (ADR 0093, session-20
+ * amendment).
  */
 final class AutocompleteRebuild extends Background {
 
@@ -48,6 +59,9 @@ final class AutocompleteRebuild extends Background {
     private static final long REFRESH_MILLIS = 10_000;
     /** Tries per batch; the waits between them grow to 2.5 s, past a tripped breaker's open window. */
     private static final int ATTEMPTS = 10;
+    /** Most pause per unit of the rebuild's own working time, and the longest single pause. */
+    private static final double MAX_PAUSE_SHARE = 2.0;
+    private static final Duration PAUSE_STEP = Duration.ofMillis(100);
 
     /** What an operator sees while and after a rebuild runs. */
     record Progress(String state, long version, long total, long written, String startedAt, String finishedAt,
@@ -58,6 +72,7 @@ final class AutocompleteRebuild extends Background {
     private final IndexCatchUp catchUp;
     private final TitleStore store;
     private final KeyVersions versions;
+    private final RequestPressure pressure;
     private final AutocompleteSettings settings;
     private final RebuildLock lock;
     private final AtomicReference<Progress> progress = new AtomicReference<>(
@@ -66,8 +81,9 @@ final class AutocompleteRebuild extends Background {
     private volatile Future<?> builder;
 
     AutocompleteRebuild(PostIndex index, IndexCatchUp catchUp, TitleStore store, KeyVersions versions, AutocompleteSettings settings,
-            NodeSettings node) {
+            NodeSettings node, RequestPressure pressure) {
         super("autocomplete-rebuild", Phases.SERVING, Duration.ofSeconds(20));
+        this.pressure = pressure;
         this.index = index;
         this.catchUp = catchUp;
         this.store = store;
@@ -124,9 +140,11 @@ final class AutocompleteRebuild extends Background {
 
     private void run(long version) {
         Instant started = Instant.now();
+        YieldToRequests pacing = new YieldToRequests(pressure::shortOfCpu, MAX_PAUSE_SHARE, PAUSE_STEP);
         try {
-            build(version);
-            log.info("Autocomplete keys rebuilt as version {} in {}", version, Duration.between(started, Instant.now()));
+            build(version, pacing);
+            log.info("Autocomplete keys rebuilt as version {} in {} ({} of it paused for requests short of CPU)",
+                    version, Duration.between(started, Instant.now()), pacing.paused());
         } catch (RuntimeException e) {
             versions.buildAbandonedHere();
             retried(() -> everyShard(c -> c.del(TitleStore.BUILDING_KEY)));
@@ -140,13 +158,14 @@ final class AutocompleteRebuild extends Background {
         }
     }
 
-    private void build(long version) {
+    private void build(long version, YieldToRequests pacing) {
         versions.buildingHere(version);
         require(retried(() -> everyShard(c -> c.set(TitleStore.BUILDING_KEY, TitleStore.bytes(Long.toString(version)),
                 SetArgs.Builder.px(LOCK_TTL.toMillis())))), "announce the build");
         long[] refreshed = {System.currentTimeMillis()};
         AtomicLong written = new AtomicLong();
         List<TitleStore.Entry> batch = new ArrayList<>(settings.rebuildBatch());
+        long[] batchStarted = {System.nanoTime()};
         IndexedTitles.forEach(index, t -> {
             if (!running()) {
                 throw new IllegalStateException("the node is stopping");
@@ -162,6 +181,11 @@ final class AutocompleteRebuild extends Background {
                     refreshed[0] = System.currentTimeMillis();
                     keepAlive(version);
                 }
+                Duration yield = pacing.pauseAfter(System.nanoTime() - batchStarted[0]);
+                if (!yield.isZero()) {
+                    sleep(yield);
+                }
+                batchStarted[0] = System.nanoTime();
             }
         });
         writeBatch(version, batch);

@@ -25,6 +25,12 @@ class OverloadConfiguration {
         return new CpuQueueSampler(CpuQueue.ofThisProcess(), settings.window());
     }
 
+    /** Background work pauses while this is short ({@link RequestPressure}). */
+    @Bean
+    RequestPressure requestPressure(CpuQueueSampler cpuQueue) {
+        return new RequestPressure(cpuQueue::waiting);
+    }
+
     @Bean
     OverloadLimiter overloadLimiter(OverloadSettings settings, DataSourceSettings pools, MeterRegistry meters,
             CpuQueueSampler cpuQueue, @Value("${server.tomcat.threads.max:200}") int serverThreads) {

@@ -35,12 +35,20 @@ class OverloadWiringTest extends WebLayerSlice {
     @Autowired
     FilterRegistrationBean<OverloadFilter> registration;
 
+    @Autowired
+    RequestPressure pressure;
+
     @Test
     void theFilterRunsAfterTheRequestIdAndMetricsFiltersAndBeforeSecurity() {
         assertThat(registration.getOrder()).isEqualTo(OverloadConfiguration.ORDER)
                 .isGreaterThan(Integer.MIN_VALUE + 1) // Boot's HTTP observation filter
                 .isLessThan(-100); // Spring Security's filter chain
         assertThat(registration.getUrlPatterns()).containsExactly("/*");
+    }
+
+    @Test
+    void backgroundWorkAsksTheNodesOwnCpuQueueWhetherRequestsAreShortOfCpu() {
+        assertThat(pressure).isNotSameAs(RequestPressure.NONE);
     }
 
     @Test
