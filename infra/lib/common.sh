@@ -185,13 +185,14 @@ start_bg() {
 # emptied the log long after the start, and with it both lines (a dev stack up for days reported
 # Kafka "not healthy" when its "Kafka Server started" line had been rotated away). A log that is
 # missing, or a start header not yet followed by PATTERN (a start in progress), is false. Callers
-# check the process's port too.
+# check the process's port too. It reads the log backwards and stops at the first of the two it
+# meets: readiness loops call it five times a second, and a log may hold 20 MiB of earlier runs.
 started_since_start() {
   [ -f "$LOGS/$1.log" ] || return 1
   awk -v header="=== $1 start " -v pattern="$2" '
-    index($0, header) == 1 { state = "starting"; next }
-    index($0, pattern) { state = "started" }
-    END { exit state == "starting" }' "$LOGS/$1.log"
+    index($0, pattern) { exit }
+    index($0, header) == 1 { starting = 1; exit }
+    END { exit starting }' < <(tac "$LOGS/$1.log")
 }
 
 # stop NAME [TIMEOUT]: TERM, wait, then KILL; only the pid we recorded.
