@@ -6,7 +6,8 @@ planned time, whatever the previous one did); 80% create a post, 20% edit one of
 created in this run. After each 2xx the (id, version) is handed to one poller per node,
 which asks that node directly, every 10 ms, which versions its search currently sees
 (GET /internal/index/versions, the same searcher the search endpoint uses). The time from
-the 2xx to the node seeing that version is recorded. Prints p50/p95/p99/max per node.
+the 2xx to the node seeing that version is recorded. Prints p50/p95/p99/max per node; then the
+writes' own latency and the time from the request sent to visible (what a writer waits in all).
 
 A warm-up of WARMUP seconds at the same rate comes first and is not timed: a node that has
 just started needs about a minute of JIT compilation before it keeps up (docs/bench/freshness.md
@@ -35,19 +36,19 @@ INF = float("inf")
 
 
 class Poller(threading.Thread):
-    """Watches one node: pending {id: (version, t_ack)} until its search sees that version."""
+    """Watches one node: pending {id: (version, t_ack, t_sent)} until its search sees that version."""
 
     def __init__(self, name, port, every):
         super().__init__(daemon=True, name=f"poll-{name}")
         self.node, self.port, self.every = name, port, every
         self.pending, self.lock = {}, threading.Lock()
-        self.latencies, self.stop = [], threading.Event()
+        self.latencies, self.from_sent, self.stop = [], [], threading.Event()
 
-    def expect(self, post_id, version, t_ack):
+    def expect(self, post_id, version, t_ack, t_sent):
         with self.lock:
             # A newer version replaces an older one still pending: seeing the newer one
             # also means the older was applied, so only the newer is timed.
-            self.pending[post_id] = (version, t_ack)
+            self.pending[post_id] = (version, t_ack, t_sent)
 
     def run(self):
         while not self.stop.is_set():
@@ -59,15 +60,17 @@ class Poller(threading.Thread):
                 now = time.perf_counter()
                 seen = body["data"] if status == 200 else {}
                 with self.lock:
-                    for pid, (version, t_ack) in batch:
-                        if seen.get(str(pid), -1) >= version and self.pending.get(pid) == (version, t_ack):
+                    for pid, (version, t_ack, t_sent) in batch:
+                        if seen.get(str(pid), -1) >= version and self.pending.get(pid) == (version, t_ack, t_sent):
                             del self.pending[pid]
                             self.latencies.append(now - t_ack)
+                            self.from_sent.append(now - t_sent)
             time.sleep(self.every)
 
     def give_up(self):
         with self.lock:
             self.latencies.extend(INF for _ in self.pending)
+            self.from_sent.extend(INF for _ in self.pending)
             self.pending.clear()
 
 
@@ -91,12 +94,13 @@ def main():
     _, _, token = sign_up(f"http://{where(env['NODE1_PORT'])}:{env['NODE1_PORT']}", prefix="fresh")
     # id -> current version, for posts of this run not being edited right now (an edit
     # names the version it starts from; two edits of one post at once would conflict).
-    idle, lock, failures = {}, threading.Lock(), []
+    idle, lock, failures, write_ms = {}, threading.Lock(), [], []
 
     def write(i, timed):
         with lock:
             target = random.choice(list(idle)) if idle and random.random() < 0.2 else None
             version = idle.pop(target) if target is not None else None
+        t_sent = time.perf_counter()
         if target is None:
             status, body = create(nginx, token, run, i)
         else:
@@ -112,8 +116,9 @@ def main():
         with lock:
             idle[post["id"]] = post["version"]
         if timed:
+            write_ms.append(1000 * (t_ack - t_sent))
             for p in pollers:
-                p.expect(post["id"], post["version"], t_ack)
+                p.expect(post["id"], post["version"], t_ack, t_sent)
 
     warm, total = int(args.rate * args.warmup), int(args.rate * args.seconds)
     print(f"{warm} warm-up + {total} timed writes at {args.rate:g}/s through nginx (80% create, 20% edit); "
@@ -156,6 +161,13 @@ def main():
         bad |= never > 0
         print(f"{p.node:6} {len(s):6d} {pct(s, 50):8.1f} {pct(s, 95):8.1f} {pct(s, 99):8.1f} "
               f"{(s[-1] if s else float('nan')):8.1f} {never:6d}")
+    w = sorted(write_ms)
+    print(f"the writes themselves (request sent -> 2xx): p50 {pct(w, 50):.1f}, p95 {pct(w, 95):.1f}, "
+          f"p99 {pct(w, 99):.1f} ms; from the request sent to visible (what the writer waits in all):")
+    for p in pollers:
+        s = sorted(v * 1000 for v in p.from_sent if v != INF)
+        print(f"{p.node:6} {len(s):6d} {pct(s, 50):8.1f} {pct(s, 95):8.1f} {pct(s, 99):8.1f} "
+              f"{(s[-1] if s else float('nan')):8.1f}")
     print("each node's own count, row commit -> searchable (hanwiki_indexer_visibility_lag_seconds, "
           "every change it applied in the timed part):")
     print(f"{'node':6} {'changes':>8} {'<=250ms':>8} {'<=500ms':>8} {'<=1s':>8} {'mean ms':>8}")

@@ -29,6 +29,8 @@ node_start() {
   [ -f "$(APP_JAR)" ] || die "app/target/hanwiki.jar is missing: run 'make build' (or 'make up')"
   [ -n "${JWT_SECRET:-}" ] || die "JWT_SECRET is missing from $VAR/secrets.env (delete the file to regenerate it)"
   mkdir -p "$VAR/node$n"; as_service_user hanwiki "$VAR/node$n"
+  # The jar, with the AOT cache when this build has one (infra/lib/aot.sh).
+  local jvm_args; jvm_args=$(aot_java_args); local -a jar_args; mapfile -t jar_args <<<"$jvm_args"
   # Secrets travel in the environment (readable by the owner only), not on the command line
   # (readable by every user through ps).
   start_bg "node$n" $(on "NODE$n") $(run_as hanwiki) env \
@@ -41,7 +43,7 @@ node_start() {
     HANWIKI_CDC_USERNAME=hanwiki HANWIKI_CDC_PASSWORD="$KAFKA_APP_PASSWORD" \
     "$(select_jdk)/bin/java" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 \
     -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED \
-    -jar "$(APP_JAR)" \
+    "${jar_args[@]}" \
     --server.port="$port" \
     --server.address="$(node_addr "$n")" \
     --management.server.port="$(node_management_port "$n")" \

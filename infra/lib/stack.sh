@@ -2,7 +2,7 @@
 # Loads every component library. The order of COMPONENTS is the start order; down.sh
 # stops them in reverse.
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-for _lib in hosts logrotate mariadb redis kafka app nginx monitoring alerting backup; do
+for _lib in hosts logrotate mariadb redis kafka aot app nginx monitoring alerting backup; do
   . "$HANWIKI_ROOT/infra/lib/$_lib.sh"
 done
 unset _lib

@@ -82,7 +82,7 @@ class PostRepository {
 
     long insert(PostRequest post, long authorId, Instant now) {
         KeyHolder keys = new GeneratedKeyHolder();
-        LocalDateTime at = DatabaseTime.toColumn(now);
+        String at = DatabaseTime.toColumn(now);
         primary.sql("""
                         INSERT INTO posts (title, content, category_id, author_id, version, created_at, updated_at)
                         VALUES (:title, :content, :categoryId, :authorId, 1, :at, :at)
@@ -125,7 +125,7 @@ class PostRepository {
 
     /** Soft delete, with the row locked: the row and its revisions stay; the version bump marks the change. */
     void softDelete(long id, Instant now) {
-        LocalDateTime at = DatabaseTime.toColumn(now);
+        String at = DatabaseTime.toColumn(now);
         primary.sql("UPDATE posts SET deleted_at = :at, updated_at = :at, version = version + 1 WHERE id = :id")
                 .param("at", at)
                 .param("id", id)

@@ -206,6 +206,38 @@ class PostLifecycleIT {
         assertThat(revisionVersionsInThePrimary(id)).containsExactly(1L, 2L);
     }
 
+    /**
+     * Row times keep their microseconds (DatabaseTime): Connector/J took MariaDB for MySQL 5.5.5
+     * and sent whole seconds, so every row time was whole seconds. Three writes whose times all
+     * fall on a whole second by chance: one in 10^18.
+     */
+    @Test
+    void rowTimesKeepTheirFractionOfASecond() {
+        Users.User author = Users.signUp();
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ids.add(author.createPost("시각 " + i + " " + Users.random(5), "본문"));
+        }
+        assertThat(withAFraction("created_at", ids)).as("new posts whose created_at has a fraction of a second").isPositive();
+        for (long id : ids) {
+            assertThat(author.put(Stack.api() + "/posts/" + id, body("시각 고침 " + Users.random(5), "고침", null, 1)).status())
+                    .isEqualTo(200);
+        }
+        assertThat(withAFraction("updated_at", ids)).as("edited posts whose updated_at has a fraction of a second").isPositive();
+    }
+
+    private static long withAFraction(String column, List<Long> ids) {
+        String in = String.join(",", ids.stream().map(String::valueOf).toList());
+        try (var c = Stack.primary(); var ps = c.prepareStatement(
+                "SELECT COUNT(*) FROM posts WHERE id IN (" + in + ") AND MICROSECOND(" + column + ") <> 0");
+                var rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     static List<Long> ids(JsonNode content) {
         List<Long> ids = new ArrayList<>();
         content.forEach(n -> ids.add(n.path("id").asLong()));
