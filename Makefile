@@ -9,7 +9,7 @@ MVN = JAVA_HOME="$(JAVA_HOME_SEL)" MAVEN_OPTS="--sun-misc-unsafe-memory-access=a
 CHAOS_SHORT := cache-shard-crash,node-kill,connect-crash,binlog-purged,disk-full
 APP_SOURCES := $(shell find app/src/main -type f 2>/dev/null) app/pom.xml
 
-.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-write-cost profile-nodes test-write-cost bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer bench-search-nodes bench-stored-fields test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload aot-cache
+.PHONY: help up down status logs clean install build test unit-test it rebuild-node verify-index bench-freshness bench-write-cost profile-nodes test-write-cost bench-list bench-endpoints openapi k6-smoke seed bench-search common-terms bench-common-grams bench-cache autocomplete-rebuild bench-autocomplete drill-recovery check-compose compose-render fuzz load test-load-report browser-test screenshots bench-counter-bytes check-monitoring alerts dashboards chaos chaos-short check-dashboards bench-peer bench-search-nodes bench-stored-fields test-peer test-verify-index test-cdc-watchdog test-tools backup restore backup-status cdc-resnapshot it-overload bench-overload aot-cache test-aot
 
 help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -56,7 +56,7 @@ test: ## compose and monitoring checks, unit tests, integration tests against th
 	@bash $(INFRA)/web.sh test
 	@bash $(INFRA)/fuzz.sh $(or $(FUZZ_REQUESTS),5000)
 
-test-tools: test-load-report test-peer test-verify-index test-cdc-watchdog test-write-cost ## unit tests of the Python tools (load report and chaos verdicts, peer harness, verify-index, CDC watchdog, write-cost arithmetic); no stack needed
+test-tools: test-load-report test-peer test-verify-index test-cdc-watchdog test-write-cost test-aot ## unit tests of the Python tools (load report and chaos verdicts, peer harness, verify-index, CDC watchdog, write-cost arithmetic, the container's AOT cache choice); no stack needed
 
 it: ## integration tests only, against the running stack (started if needed)
 	@HANWIKI_SKIP_INSTALL=1 bash $(INFRA)/up.sh
@@ -103,6 +103,9 @@ backup-status: ## newest base backup, binlog archiver, archived and primary GTID
 
 restore: ## restore the primary from the newest base + archived binlogs (UNTIL='YYYY-MM-DD HH:MM:SS' local time), re-seed the replica, rebuild CDC and indexes
 	@bash $(INFRA)/backup.sh restore $(if $(UNTIL),--until '$(UNTIL)',)
+
+test-aot: ## unit tests of the app container's entrypoint: which AOT cache its JVM gets (no Docker engine)
+	@python3 infra/aot/test_entrypoint.py
 
 aot-cache: ## train the app nodes' AOT cache for this build on the running stack (make up does it for a new build; FORCE=1 again; HANWIKI_AOT=0 runs without)
 	@bash $(INFRA)/aot/train.sh

@@ -8,8 +8,8 @@
 # The cache belongs to the image's class path and JVM (/opt/hanwiki/build-id), so an image built
 # from other code or on another JRE never loads a cache trained for a different one.
 set -eu
-aot_dir=/var/lib/hanwiki/aot
-cache="$aot_dir/$(cat /opt/hanwiki/build-id).aot"
+aot_dir="${HANWIKI_AOT_DIR:-/var/lib/hanwiki/aot}"
+cache="$aot_dir/$(cat "${HANWIKI_BUILD_ID_FILE:-/opt/hanwiki/build-id}").aot"
 aot=""
 if [ "${HANWIKI_AOT:-1}" != 0 ]; then
   mkdir -p "$aot_dir"

@@ -20,6 +20,15 @@ while IFS='|' read -r name host addr port check; do
     detail=$(curl -fsS --max-time 2 "http://$addr:$port/internal/index/stats" 2>/dev/null | python3 -c \
       'import json,sys; d=json.load(sys.stdin)["data"]; print("  docs=%s indexer=%s" % (d["numDocs"], d["phase"]))' 2>/dev/null)
   fi
+  # Whether the node's JVM started from the AOT cache of its build (ADR 0101).
+  if [[ "$name" == node? ]] && [ "$rss" != "-" ]; then
+    cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)
+    case "$cmd" in
+      *-XX:AOTCacheOutput=*) detail="$detail  aot=training" ;;
+      *-XX:AOTCache=*) if [ -n "$(aot_complaints "${name#node}")" ]; then detail="$detail  aot=refused (see its log)"; else detail="$detail  aot=cache"; fi ;;
+      *) detail="$detail  aot=none" ;;
+    esac
+  fi
   # A drained node gets no traffic from nginx (ctl.sh stop/restart/rebuild drain it first).
   if [[ "$name" == node? ]] && nginx_drained "${name#node}"; then detail="$detail  drained (out of nginx)"; fi
   if [ "$host" != - ] && hosts_mode && host_isolated "$host"; then detail="$detail  host $host isolated"; fi

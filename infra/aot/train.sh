@@ -32,5 +32,10 @@ stop node1 150   # graceful shutdown, then the JVM assembles the cache before it
 mv "$home/training.aot" "$home/hanwiki.aot"
 ctl start node1
 ctl restart node2
+for n in 1 2; do
+  said=$(aot_complaints "$n")
+  [ -z "$said" ] || die "node$n could not use the new AOT cache and runs without it; its JVM said:
+$said"
+done
 started() { grep -o 'Started HanwikiApplication in [0-9.]* seconds' "$LOGS/node$1.log" | tail -n 1 | grep -o '[0-9.]*'; }
 ok "AOT cache trained in $((SECONDS - t0)) s: $(aot_cache) ($(du -h "$(aot_cache)" | cut -f1)); node1 and node2 run with it (Spring started in $(started 1) s / $(started 2) s)"

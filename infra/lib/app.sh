@@ -23,6 +23,8 @@ node_port_of() {
 }
 node_link() { printf '%s:%s\n' "$(node_addr_of "$1")" "$(node_port_of "$1")"; }
 
+# node_start N: starts app node N in its host. HANWIKI_NODE_JAVA_OPTS (in the environment of the
+# start) adds JVM options, for an experiment or a diagnosis (a GC log, a heap dump on OOM).
 node_start() {
   local n="$1" port; port=$(node_port "$n")
   running "node$n" && return 0
@@ -43,6 +45,7 @@ node_start() {
     HANWIKI_CDC_USERNAME=hanwiki HANWIKI_CDC_PASSWORD="$KAFKA_APP_PASSWORD" \
     "$(select_jdk)/bin/java" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=50 \
     -XX:+ExitOnOutOfMemoryError --enable-native-access=ALL-UNNAMED \
+    ${HANWIKI_NODE_JAVA_OPTS:-} \
     "${jar_args[@]}" \
     --server.port="$port" \
     --server.address="$(node_addr "$n")" \
