@@ -81,8 +81,10 @@ aot_java_args() {
 
 # aot_complaints N: what node N's JVM said about its AOT cache since its last start (a cache it
 # could not use: "[error  ][aot] shared class paths mismatch", and the node runs without it).
-# Nothing when it used the cache: the JVM is silent then.
+# Nothing when it used the cache: the JVM is silent then. Reads the log backwards up to the start
+# header (tac through a process substitution: awk's early exit must not fail a pipeline).
 aot_complaints() {
   [ -f "$LOGS/node$1.log" ] || return 0
-  tac "$LOGS/node$1.log" | awk -v header="=== node$1 start " 'index($0, header) == 1 { exit } /\]\[aot *\]/ { print }' | tac
+  awk -v header="=== node$1 start " 'index($0, header) == 1 { exit } /\]\[aot *\]/ { print }' \
+    < <(tac "$LOGS/node$1.log") | tac
 }
