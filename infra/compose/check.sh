@@ -90,13 +90,14 @@ sys.exit(1 if errors else 0)
 PY
 
 # docs/deploy.md: every repository file it tells an operator to run or edit exists, and every
-# script it runs inside a container (/hanwiki/X) is mounted there by a host file.
+# script it runs inside a container (/hanwiki/X) is mounted there by a host file (not a longer path
+# that merely contains /hanwiki/, such as the image's /opt/hanwiki/build-id).
 missing=""
 for p in $(grep -oE '(infra|compose)/[A-Za-z0-9_./-]+[A-Za-z0-9_]' docs/deploy.md | sort -u); do
   case "$p" in compose/.env | compose/secrets | compose/secrets/*) continue ;; esac
   [ -e "$p" ] || missing="$missing $p"
 done
-for p in $(grep -oE '/hanwiki/[A-Za-z0-9_.-]+' docs/deploy.md | sort -u); do
+for p in $(grep -oE '(^|[^A-Za-z0-9_.-])/hanwiki/[A-Za-z0-9_.-]+' docs/deploy.md | sed -E 's#^[^/]+##' | sort -u); do
   grep -q ":$p:ro" compose/host-*.yml || missing="$missing $p(not mounted)"
 done
 [ -z "$missing" ] || die "docs/deploy.md names what the repository does not have:$missing"
