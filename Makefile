@@ -170,8 +170,8 @@ autocomplete-rebuild: ## rebuild every autocomplete key into a new version from 
 bench-autocomplete: up ## autocomplete p50/p99 through nginx (R requests) and Redis memory per million titles (TITLES generated); writes docs/bench/autocomplete.md
 	@bash infra/bench/autocomplete.sh
 
-load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint|overload [MIX=community|wiki] [RATE=] [DURATION=] [VUS=] [PAGES=queries|corpus]; report in docs/bench/load/
-	@PROFILE=$(or $(PROFILE),smoke) MIX=$(or $(MIX),community) RATE=$(RATE) DURATION=$(DURATION) VUS=$(VUS) PAGES=$(PAGES) bash $(INFRA)/k6.sh
+load: ## k6 PROFILE=smoke|load|stress|soak|spike|breakpoint|overload [MIX=community|wiki] [RATE=] [DURATION=] [VUS=] [PAGES=queries|corpus] [CENSUS_EVERY=s]; report in docs/bench/load/
+	@PROFILE=$(or $(PROFILE),smoke) MIX=$(or $(MIX),community) RATE=$(RATE) DURATION=$(DURATION) VUS=$(VUS) PAGES=$(PAGES) CENSUS_EVERY=$(CENSUS_EVERY) bash $(INFRA)/k6.sh
 
 bench-overload: ## graceful overload: a breakpoint run, then RATE (default twice its last good rate) for DURATION (2m); report in docs/bench/overload/
 	@RATE=$(RATE) DURATION=$(DURATION) LABEL=$(LABEL) bash $(INFRA)/bench/overload.sh

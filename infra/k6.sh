@@ -11,7 +11,8 @@
 #      (default docs/bench/load/<profile>-<mix>-<UTC time>/), with Prometheus' series of the run
 # Exit status: k6's (thresholds crossed: 99), except that a breakpoint run ends that way by design.
 # Settings (environment): BASE_URL (default http://localhost:$NGINX_PORT), ACCOUNTS (default:
-# VUS, at least 20, at most 400), REPORT_DIR, THINK=lo-hi seconds, START, MAX_VUS, LOGIN_RATE.
+# VUS, at least 20, at most 400), REPORT_DIR, THINK=lo-hi seconds, START, MAX_VUS, LOGIN_RATE,
+# CENSUS_EVERY / CENSUS_FIRST (class histograms of both nodes, seconds; soak: every 1800 from 300).
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 cd "$HANWIKI_ROOT"
@@ -48,6 +49,10 @@ py="$(ensure_venv)"
 # --- inputs --------------------------------------------------------------------------------
 vus="${VUS:-}"
 if [ -z "$vus" ]; then case "$profile" in smoke) vus=5 ;; soak) vus=50 ;; stress|spike) vus=400 ;; *) vus=100 ;; esac; fi
+# Class histograms of both nodes (infra/bench/heap_census.py): the soak's leak test, every
+# CENSUS_EVERY seconds from CENSUS_FIRST (300) on; 0 = none (the default but for the soak).
+census_every="${CENSUS_EVERY:-$([ "$profile" = soak ] && echo 1800 || echo 0)}"
+case "$census_every" in ''|*[!0-9]*) die "CENSUS_EVERY=$census_every: whole seconds, 0 for none" ;; esac
 accounts="${ACCOUNTS:-$(( vus < 20 ? 20 : (vus > 400 ? 400 : vus) ))}"
 log "preparing: $accounts accounts, query list, post ids (var/load/)"
 python3 infra/bench/load_prepare.py --accounts "$accounts"
@@ -74,8 +79,13 @@ K6_CSV_TIME_FORMAT=unix_milli "$k6" run --quiet "${env_args[@]}" --out "csv=$run
 k6_pid=$!
 python3 infra/bench/load_sampler.py --out "$run/stack.csv" --interval "${SAMPLE_S:-5}" --watch "$k6_pid" &
 sampler_pid=$!
+census_pid=
+if [ "$census_every" != 0 ]; then
+  python3 infra/bench/heap_census.py --out "$run/census" --first "${CENSUS_FIRST:-300}" --every "$census_every" --watch "$k6_pid" &
+  census_pid=$!
+fi
 wait "$k6_pid"; rc=$?
-kill -TERM "$sampler_pid" 2>/dev/null; wait "$sampler_pid" 2>/dev/null
+kill -TERM "$sampler_pid" $census_pid 2>/dev/null; wait "$sampler_pid" $census_pid 2>/dev/null
 set -e
 echo "end=$(date -u +%s) loadavg_after=$(cut -d' ' -f1-3 /proc/loadavg) k6_exit=$rc" >>"$run/run.txt"
 

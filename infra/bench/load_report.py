@@ -8,7 +8,9 @@ run's time range (HTTP API, query_range), and writes into OUT:
                  breakpoint (last good rate) or drift verdicts; the plots
   summary.json   k6's end-of-test summary (small; the raw time series stays in var/)
   *.png          latency percentiles over time per endpoint, throughput, errors by status, CPU
-                 of every stack process, JVM heap and DB pools, resources with their drift
+                 of every stack process, JVM heap and DB pools, resources with their drift;
+                 with census/ (infra/bench/heap_census.py, the soak's class histograms) the live
+                 heap at each census, its verdict and the classes that grew
 Run it again on a run directory to redo a report: load_report.py --run var/load/runs/X --out DIR."""
 import argparse
 import csv
@@ -30,6 +32,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from api import ports  # noqa: E402
+from heap_census import growth, parse as parse_histogram  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import ports_env  # noqa: E402
@@ -318,6 +321,81 @@ def fmt(v, unit):
     return f"{v:.2f} {unit}".strip()
 
 
+# --- heap census (infra/bench/heap_census.py) ------------------------------------------------
+
+CENSUS_GROWTH_LIMIT = 0.05
+
+
+def read_census(run):
+    """{node: [(time, live bytes, {class: (instances, bytes)})]}, oldest first, from run/census/
+    (census.csv's rows and the histogram files, both in the order they were taken)."""
+    d = os.path.join(run, "census")
+    path = os.path.join(d, "census.csv")
+    if not os.path.exists(path):
+        return {}
+    rows = defaultdict(list)
+    with open(path, newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            rows[r["node"]].append((float(r["time"]), int(r["live_bytes"])))
+    out = {}
+    for node, points in rows.items():
+        files = sorted(n for n in os.listdir(d) if n.startswith(node + "-") and n.endswith(".txt"))
+        if len(files) != len(points):
+            raise SystemExit(f"{d}: {len(points)} censuses of {node} in census.csv but {len(files)} histogram files")
+        out[node] = []
+        for (t, live), name in zip(sorted(points), files):
+            with open(os.path.join(d, name), encoding="utf-8") as f:
+                out[node].append((t, live, parse_histogram(f.read())[2]))
+    return out
+
+
+def census_verdict(points, limit=CENSUS_GROWTH_LIMIT):
+    """points: [(time, live bytes)] of one node, oldest first. The first census still holds
+    start-up data that goes later, so the judgement starts at the second: *growing* when the live
+    heap rose in most periods since and by more than LIMIT of its value at the second census."""
+    if len(points) < 4:
+        return None, (f"too few censuses to judge ({len(points)}; needs 4: a first one, then two periods "
+                      f"from the second)")
+    base_t, base = points[1]
+    last_t, last = points[-1]
+    steps = [b[1] - a[1] for a, b in zip(points[1:], points[2:])]
+    rises = sum(1 for d in steps if d > 0)
+    change = (last - base) / base
+    per_hour = (last - base) / max(last_t - base_t, 1.0) * 3600
+    verdict = "growing" if change > limit and rises * 2 > len(steps) else "stable"
+    return verdict, (f"{verdict}: {fmt(base, 'bytes')} -> {fmt(last, 'bytes')} from census 2 to {len(points)} "
+                     f"({100 * change:+.1f}%, {fmt(per_hour, 'bytes')}/h), rose in {rises} of {len(steps)} periods "
+                     f"(limit {100 * limit:.0f}%)")
+
+
+def census_section(census, start, top=10):
+    """Markdown: the live heap at each census, and the classes that grew most from the second
+    census (the first when there are only two) to the last."""
+    lines = ["## Heap census (class histograms)\n",
+             "`jcmd <pid> GC.class_histogram` on both nodes (`infra/bench/heap_census.py`; each forces a full "
+             "collection, so its total is the live heap). The first census still holds start-up data; a leak shows "
+             "as growth from one census to the next after it, beyond what the run's new pages add.\n",
+             "| node | " + " | ".join(f"{(t - start) / 60:.0f} min" for t, _, _ in max(census.values(), key=len)) + " |",
+             "|---|" + "---:|" * len(max(census.values(), key=len))]
+    for node, pts in sorted(census.items()):
+        lines.append(f"| {node} | " + " | ".join(fmt(live, "bytes") for _, live, _ in pts) + " |")
+    for node, pts in sorted(census.items()):
+        if len(pts) < 2:
+            continue
+        i = 1 if len(pts) > 2 else 0
+        rows = growth(pts[i][2], pts[-1][2], top)
+        lines.append(f"\n**{node}: the classes that grew most from census {i + 1} ({(pts[i][0] - start) / 60:.0f} min) "
+                     f"to {len(pts)} ({(pts[-1][0] - start) / 60:.0f} min)**\n")
+        lines.append("| class | bytes | instances |")
+        lines.append("|---|---:|---:|")
+        for name, d_bytes, d_instances in rows:
+            lines.append(f"| `{name}` | {'+' if d_bytes > 0 else ''}{fmt(d_bytes, 'bytes')} | {d_instances:+,} |")
+        if not rows:
+            lines.append("| (none grew) | | |")
+    lines.append("")
+    return lines
+
+
 # --- plots ---------------------------------------------------------------------------------
 
 def rel(t, start):
@@ -432,7 +510,7 @@ def plot_panels(panels, start, path, title):
     for ax, (ptitle, unit, series) in zip(axes[:, 0], panels):
         scale, ulabel = (1e6, "MB") if unit == "bytes" else (1, unit)
         for label, t, v, fit in series:
-            ax.plot(rel(t, start), v / scale, lw=1, label=label)
+            ax.plot(rel(t, start), v / scale, lw=1, label=label, marker="o" if len(t) < 20 else None, ms=4)
             if fit is not None:
                 slope, intercept, cut = fit
                 ft = t[t >= cut]
@@ -517,10 +595,13 @@ def main():
     lag = q('max by (node) (kafka_consumer_fetch_manager_records_lag_max{job="hanwiki-app"})', ["node"])
     gets = cache_hits(q('sum by (region, tier) (hanwiki_cache_gets_total{job="hanwiki-app"})', ["region", "tier"]))
     binlog = [("primary", *stack["binlog_bytes"])] if "binlog_bytes" in stack else []
+    census = read_census(args.run)
+    census_series = [(f"{node} live at census", np.array([p[0] for p in pts]), np.array([float(p[1]) for p in pts]), None)
+                     for node, pts in sorted(census.items())]
 
     plot_panels([
         ("heap used per node", "bytes", [(f"{lbl} used", t, v, None) for lbl, t, v in heap]
-         + [(f"{lbl} after GC (live data)", t, v, None) for lbl, t, v in live]),
+         + [(f"{lbl} after GC (live data)", t, v, None) for lbl, t, v in live] + census_series),
         ("DB pool: active connections (node pool)", "connections", [(lbl, t, v, None) for lbl, t, v in pool_active]),
         ("DB pool: threads waiting for a connection", "threads", [(lbl, t, v, None) for lbl, t, v in pool_pending]),
     ], start, os.path.join(args.out, "jvm.png"), "JVM heap and DB connection pools (Prometheus)")
@@ -551,6 +632,10 @@ def main():
         if not series:
             drift_rows.append((title, "-", "no data (" + ("no binlog sample" if kind == "binlog" else "series missing in Prometheus") + ")"))
         panels.append((title, unit, plotted))
+    census_verdicts = {}
+    for node, pts in sorted(census.items()):
+        census_verdicts[node] = census_verdict([(t, live_bytes) for t, live_bytes, _ in pts])
+        drift_rows.append(("live heap at each census (full GC)", node, census_verdicts[node][1]))
     plot_panels(panels, start, os.path.join(args.out, "resources.png"),
                 "resources over the run, with linear fits after a 10% warm-up (dashed)")
 
@@ -569,6 +654,10 @@ def main():
     figures = {"profile": profile, "mix": mix, "seconds": seconds, "requests": len(s.t),
                "loadavg_before": loads.get("loadavg_before"), "loadavg_after": loads.get("loadavg_after"),
                "k6_exit": meta.get("k6_exit"), "p95": pct(s.ms, 95), "max": float(s.ms.max())}
+    if census:
+        figures["census"] = {node: {"minutes": [round((t - start) / 60, 1) for t, _, _ in pts],
+                                    "live_bytes": [live_bytes for _, live_bytes, _ in pts],
+                                    "verdict": census_verdicts[node][0]} for node, pts in census.items()}
     if bp:
         figures["last_good_rate"] = bp[2]
         figures["broke"] = bp[1]
@@ -676,12 +765,16 @@ def main():
     lines.append("## Resources and drift\n")
     lines.append("A least-squares line through each series after the first 10% of the run; *drifting* when the fitted "
                  "change over the run exceeds the limit (heap after GC and Redis memory: 10% of their mean; DB pool: "
-                 "2 connections; consumer lag: 1,000 records). Runs under 30 min are too short to judge.\n")
+                 "2 connections; consumer lag: 1,000 records). Runs under 30 min are too short to judge. *Live heap at "
+                 "each census* is judged from the class histograms instead of a line (see below): growing when it rose "
+                 f"in most periods after the second census and by more than {100 * CENSUS_GROWTH_LIMIT:.0f}% in all.\n")
     lines.append("| resource | series | verdict |")
     lines.append("|---|---|---|")
     for title, lbl, text in drift_rows:
         lines.append(f"| {title} | {lbl} | {text} |")
     lines.append("\n![resources](resources.png)\n")
+    if census:
+        lines += census_section(census, start)
     lines.append("## Files\n\n`summary.json` is k6's end-of-test summary (every threshold, per-endpoint trends). "
                  f"The raw time series (k6 CSV, process samples) stay in `{os.path.relpath(args.run, env['VAR'] and os.path.dirname(env['VAR']))}`"
                  " on the machine that ran it; `infra/bench/load_report.py --run DIR --out DIR` redraws this report from them.\n")

@@ -153,5 +153,75 @@ class OverloadTest(unittest.TestCase):
         self.assertFalse(lr.overload_verdict(figs)[0])
 
 
+def histogram(classes):
+    """jcmd GC.class_histogram's text for {class: (instances, bytes)}."""
+    rows = [" num     #instances         #bytes  class name (module)",
+            "-------------------------------------------------------"]
+    for i, (name, (n, b)) in enumerate(sorted(classes.items(), key=lambda kv: -kv[1][1]), 1):
+        rows.append(f"{i:4d}: {n:13d} {b:14d}  {name} (java.base@25.0.3)")
+    rows.append(f"Total {sum(n for n, _ in classes.values()):13d} {sum(b for _, b in classes.values()):14d}")
+    return "123:\n" + "\n".join(rows) + "\n"
+
+
+class CensusTest(unittest.TestCase):
+    MB = 1_000_000
+
+    def points(self, *mb):
+        return [(1000.0 + 1800 * i, int(v * self.MB)) for i, v in enumerate(mb)]
+
+    def test_start_up_data_in_the_first_census_does_not_hide_growth_after_it(self):
+        # 84 MB at the first census (start-up data), then 76 and a steady rise: +10.5% from the second.
+        verdict, text = lr.census_verdict(self.points(84, 76, 80, 84))
+        self.assertEqual("growing", verdict, text)
+        self.assertIn("rose in 2 of 2 periods", text)
+
+    def test_a_sawtooth_and_the_data_growth_of_the_run_are_stable(self):
+        self.assertEqual("stable", lr.census_verdict(self.points(84, 76, 78.8, 77, 78.5))[0])
+        self.assertEqual("stable", lr.census_verdict(self.points(84, 76, 77, 78, 79))[0])  # +3.9% < 5%
+
+    def test_one_jump_between_falls_is_not_a_trend(self):
+        self.assertEqual("stable", lr.census_verdict(self.points(80, 76, 90, 85, 82))[0])
+
+    def test_fewer_than_four_censuses_are_not_judged(self):
+        verdict, text = lr.census_verdict(self.points(84, 76, 90))
+        self.assertIsNone(verdict)
+        self.assertIn("too few censuses", text)
+
+    def test_parse_reads_the_total_and_folds_lambdas_of_one_site(self):
+        text = histogram({"[B": (10, 1000), "a.B$$Lambda/0x00000000580032a0": (2, 32),
+                          "a.B$$Lambda/0x0000000058003970": (1, 16)})
+        live, instances, classes = lr.parse_histogram(text)
+        self.assertEqual((1048, 13), (live, instances))
+        self.assertEqual((3, 48), classes["a.B$$Lambda"])
+        with self.assertRaises(ValueError):
+            lr.parse_histogram("12345:\nnot a histogram\n")
+
+    def test_read_census_pairs_rows_and_files_and_the_section_names_what_grew(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as run:
+            d = os.path.join(run, "census")
+            os.makedirs(d)
+            sizes = [{"[B": (10, 5000), "x.Keep": (1, 100)}, {"[B": (10, 4000), "x.Keep": (1, 100)},
+                     {"[B": (10, 4000), "x.Keep": (1, 100), "x.Leak": (50, 800)},
+                     {"[B": (10, 4000), "x.Keep": (1, 100), "x.Leak": (100, 1600)}]
+            with open(os.path.join(d, "census.csv"), "w", encoding="utf-8") as f:
+                f.write("time,node,live_bytes,instances,took_s\n")
+                for i, c in enumerate(sizes):
+                    f.write(f"{1300 + 1800 * i}.0,node1,{sum(b for _, b in c.values())},0,0.7\n")
+            for i, c in enumerate(sizes):
+                with open(os.path.join(d, f"node1-{300 + 1800 * i:06d}.txt"), "w", encoding="utf-8") as f:
+                    f.write(histogram(c))
+            census = lr.read_census(run)
+            self.assertEqual([5100, 4100, 4900, 5700], [live for _, live, _ in census["node1"]])
+            text = "\n".join(lr.census_section(census, start=1000.0))
+            self.assertIn("| node1 | 5.10 kB | 4.10 kB | 4.90 kB | 5.70 kB |", text)
+            self.assertIn("from census 2 (35 min) to 4 (95 min)", text)
+            self.assertIn("| `x.Leak` | +1.60 kB | +100 |", text)
+            self.assertNotIn("x.Keep", text)
+            os.remove(os.path.join(d, "node1-005700.txt"))
+            with self.assertRaises(SystemExit):
+                lr.read_census(run)
+
+
 if __name__ == "__main__":
     unittest.main()
