@@ -12,8 +12,9 @@ sealed interface PostChange {
      * When the change was written, in epoch milliseconds, if it is a fresh write: the row's
      * {@code updated_at} (microsecond precision) or else Debezium's {@code source.ts_ms}.
      * MariaDB binlog timestamps have whole-second precision, too coarse to measure a 1 s
-     * freshness budget, hence the row time first. Empty for snapshot reads (old rows, not
-     * fresh writes) and tombstones.
+     * freshness budget, hence the row time first, unless it is more than a minute from the
+     * binlog's (a page loaded with its original date; {@link PostChangeParser#ROW_TIME_AGREEMENT}).
+     * Empty for snapshot reads (old rows, not fresh writes) and tombstones.
      */
     OptionalLong changedAtMillis();
 

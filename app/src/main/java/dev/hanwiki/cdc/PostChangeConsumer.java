@@ -48,6 +48,8 @@ class PostChangeConsumer extends ConsumerLoop {
     static final long CATCH_UP_LEAVE_LAG = 100;
     static final Duration CATCH_UP_ENTER_AGE = Duration.ofSeconds(5);
     static final Duration CATCH_UP_LEAVE_AGE = Duration.ofSeconds(2);
+    /** A stream quiet this long has no backlog left to deliver: the change age is cleared ({@link ChangeAge}). */
+    static final Duration CATCH_UP_QUIET = Duration.ofSeconds(5);
 
     private final CdcSettings settings;
     private final NodeSettings node;
@@ -67,8 +69,7 @@ class PostChangeConsumer extends ConsumerLoop {
     private boolean catchingUp;
     /** The last poll returned as many records as a poll may: a backlog, so the next one does not wait. */
     private boolean lastPollFull;
-    /** How old the newest change of the last batch was when it was polled; 0 after an empty poll. */
-    private long lastChangeAgeMillis;
+    private final ChangeAge changeAge = new ChangeAge(CATCH_UP_QUIET);
 
     PostChangeConsumer(CdcSettings settings, NodeSettings node, PostIndex index, PostChangeApplier applier,
             IndexerProgress progress, IndexerMetrics metrics, Clock clock, ApplicationEventPublisher events) {
@@ -106,9 +107,7 @@ class PostChangeConsumer extends ConsumerLoop {
         }
         ConsumerRecords<String, String> records = kafka.poll(settings.pollTimeout());
         lastPollFull = records.count() >= CdcSettings.MAX_POLL_RECORDS;
-        if (records.isEmpty()) {
-            lastChangeAgeMillis = 0; // nothing pending: whatever comes next is new
-        }
+        changeAge.polled(records.count(), clock.millis());
         updateModes(kafka);
         if (!records.isEmpty()) {
             applyBatch(records);
@@ -174,11 +173,11 @@ class PostChangeConsumer extends ConsumerLoop {
         boolean behind = behind(index.writer().inBulkMode(), lag, BULK_ENTER_LAG, BULK_LEAVE_LAG);
         index.writer().bulkMode(!progress.snapshot().caughtUp() || behind);
         boolean wasCatchingUp = catchingUp;
-        catchingUp = catchingUp(catchingUp, lag, lastChangeAgeMillis);
+        catchingUp = catchingUp(catchingUp, lag, changeAge.millis());
         if (catchingUp != wasCatchingUp) {
             log.info(catchingUp ? "{} events and {} ms behind the change stream: catching up at low priority"
                     : "{} events and {} ms behind the change stream: following it at normal priority again",
-                    lag, lastChangeAgeMillis);
+                    lag, changeAge.millis());
         }
     }
 
@@ -214,7 +213,7 @@ class PostChangeConsumer extends ConsumerLoop {
         // threads (lowered anyway) and, in the background, the low-priority analysis workers; the
         // listeners below, which talk to Redis and Kafka, stay on this thread at normal priority.
         PostChangeApplier.BatchResult result = background ? atLowPriority(step) : step.get();
-        lastChangeAgeMillis = result.changedAt().stream().mapToLong(at -> polledAt - at).min().orElse(lastChangeAgeMillis);
+        changeAge.applied(result.changedAt(), polledAt);
         metrics.recordArrival(result, polledAt);
         metrics.recordBatch(result, clock.millis());
         for (TopicPartition tp : records.partitions()) {

@@ -2,6 +2,7 @@ package dev.hanwiki.cdc;
 
 import dev.hanwiki.search.PostCounters;
 import dev.hanwiki.search.PostDocument;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.OptionalLong;
@@ -22,6 +23,12 @@ import tools.jackson.databind.json.JsonMapper;
 class PostChangeParser {
 
     static final String COUNTERS_TABLE = "post_counters";
+    /**
+     * A write's {@code updated_at} is read from its node's clock just before its statements run;
+     * the binlog stamps each statement's start on the primary, in whole seconds. The two differ by
+     * the transaction's duration, lock waits included, and the hosts' clock skew: well under this.
+     */
+    static final Duration ROW_TIME_AGREEMENT = Duration.ofMinutes(1);
     private static final String COUNTER_KEY = "post_id";
 
     private final JsonMapper json;
@@ -51,7 +58,7 @@ class PostChangeParser {
                     throw new MalformedChangeException("op '" + op + "' without an 'after' row");
                 }
                 OptionalLong changedAt = op.equals("r") || countersOnly(event.get("before"), after)
-                        ? OptionalLong.empty() : rowTimeOr(after, sourceTs);
+                        ? OptionalLong.empty() : writeTime(after, sourceTs);
                 if (!isNull(after, "deleted_at")) {
                     return new PostChange.Delete(requiredLong(after, "id"), OptionalLong.of(requiredLong(after, "version")),
                             changedAt, OptionalLong.of(Math.floorDiv(requiredLong(after, "deleted_at"), 1000L)));
@@ -155,11 +162,24 @@ class PostChangeParser {
                 && before.path("version").longValue() == after.path("version").longValue();
     }
 
-    private static OptionalLong rowTimeOr(JsonNode row, OptionalLong fallback) {
+    /**
+     * When a change was written: the row's {@code updated_at} (microseconds) if it agrees with the
+     * binlog event's time ({@code sourceTs}, whole seconds) to within {@link #ROW_TIME_AGREEMENT},
+     * else the binlog's. A row can carry a time that is not its write time: a bulk load or an
+     * import writes pages with their original dates (the demo seed's go back years). Taken as
+     * write times, those read as changes years behind: in the indexer's catching-up log line
+     * ("250338589078 ms behind") and in the write-to-searchable histograms behind the
+     * {@code WriteToSearchSlow} alert.
+     */
+    private static OptionalLong writeTime(JsonNode row, OptionalLong sourceTs) {
         JsonNode updatedAt = row.get("updated_at");
-        return updatedAt != null && updatedAt.isIntegralNumber()
-                ? OptionalLong.of(Math.floorDiv(updatedAt.longValue(), 1000L))
-                : fallback;
+        if (updatedAt == null || !updatedAt.isIntegralNumber()) {
+            return sourceTs;
+        }
+        long rowMillis = Math.floorDiv(updatedAt.longValue(), 1000L);
+        return sourceTs.isPresent() && Math.abs(rowMillis - sourceTs.getAsLong()) > ROW_TIME_AGREEMENT.toMillis()
+                ? sourceTs
+                : OptionalLong.of(rowMillis);
     }
 
     private static OptionalLong sourceTimestamp(JsonNode event) {

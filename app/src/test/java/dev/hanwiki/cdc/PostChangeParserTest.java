@@ -153,6 +153,23 @@ class PostChangeParserTest {
         assertThat(change.changedAtMillis()).hasValue((CREATED_MICROS + 3) / 1000);
     }
 
+    /** The demo seed and imports write pages with their original dates; those are not write times. */
+    @Test
+    void aRowTimeThatDisagreesWithTheBinlogsByMoreThanAMinuteGivesWayToTheBinlogs() throws Exception {
+        long agreement = PostChangeParser.ROW_TIME_AGREEMENT.toMillis() * 1000;
+        String row = row(1, "t", "c", null, 1, null);
+        String threeYearsOld = row.replace("\"updated_at\":" + (CREATED_MICROS + 1), "\"updated_at\":" + (CREATED_MICROS - 94_608_000_000_000L));
+        String justWithin = row.replace("\"updated_at\":" + (CREATED_MICROS + 1), "\"updated_at\":" + (SOURCE_TS_MS * 1000 - agreement));
+        String aheadOfIt = row.replace("\"updated_at\":" + (CREATED_MICROS + 1), "\"updated_at\":" + (SOURCE_TS_MS * 1000 + agreement + 1000));
+
+        assertThat(parser.parse(key(1), event("c", null, threeYearsOld)).changedAtMillis()).hasValue(SOURCE_TS_MS);
+        assertThat(parser.parse(key(1), event("c", null, aheadOfIt)).changedAtMillis()).hasValue(SOURCE_TS_MS);
+        assertThat(parser.parse(key(1), event("c", null, justWithin)).changedAtMillis())
+                .hasValue(SOURCE_TS_MS - PostChangeParser.ROW_TIME_AGREEMENT.toMillis());
+        assertThat(parser.parse(key(1), event("u", row(1, "b", "b", null, 0, null), threeYearsOld)).changedAtMillis())
+                .hasValue(SOURCE_TS_MS);
+    }
+
     @Test
     void hardDeleteWriteTimeFallsBackToSourceThenEventTimestamp() throws Exception {
         String withoutSource = "{\"before\":" + row(1, "t", "c", null, 1, null) + ",\"after\":null,\"op\":\"d\",\"ts_ms\":77}";

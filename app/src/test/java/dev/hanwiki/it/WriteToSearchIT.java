@@ -2,8 +2,16 @@ package dev.hanwiki.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +38,47 @@ class WriteToSearchIT {
             Eventually.within(FRESH, "Korean search on node" + node,
                     () -> Search.idsOn(node, "경복궁 " + word).contains(id));
         }
+    }
+
+    /**
+     * A page loaded straight into the database with its original date (the demo seed, an import)
+     * is indexed like any other, and that date is not taken for its write time: the nodes'
+     * write-to-searchable histogram, which the WriteToSearchSlow alert reads, does not record it
+     * as years late.
+     */
+    @Test
+    void aPageLoadedWithItsOriginalDateIsNotCountedYearsLate() throws SQLException {
+        String word = Search.uniqueWord();
+        long id;
+        try (Connection c = Stack.primary(); PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO posts (title, content, category_id, author_id, version, created_at, updated_at) "
+                        + "VALUES (?, ?, NULL, ?, 1, '2022-03-01 09:00:00.250000', '2022-03-01 09:00:00.250000')",
+                Statement.RETURN_GENERATED_KEYS)) {
+            ps.setString(1, "옛 글 " + word);
+            ps.setString(2, "2022년에 쓴 글을 옮겨 왔다 " + word);
+            ps.setLong(3, Users.shared().id);
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                keys.next();
+                id = keys.getLong(1);
+            }
+        }
+        long loaded = System.nanoTime();
+        Eventually.onBothNodes(FRESH, loaded, "loaded post " + id + " searchable",
+                node -> Search.idsOn(node, word).equals(List.of(id)));
+
+        for (int n = 1; n <= 2; n++) {
+            assertThat(visibilityLagMaxSeconds(n)).as("node%d's longest write-to-searchable of the last minutes, s", n)
+                    .isLessThan(600);
+        }
+    }
+
+    private static double visibilityLagMaxSeconds(int n) {
+        Http.Response r = Http.get(Stack.management(n) + "/actuator/prometheus");
+        Matcher m = Pattern.compile("^hanwiki_indexer_visibility_lag_seconds_max(?:\\{[^}]*})? (\\S+)$", Pattern.MULTILINE)
+                .matcher(r.body());
+        assertThat(m.find()).as("node%d exposes hanwiki_indexer_visibility_lag_seconds_max", n).isTrue();
+        return Double.parseDouble(m.group(1));
     }
 
     @Test
