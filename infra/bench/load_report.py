@@ -375,10 +375,10 @@ def census_section(census, start, top=10):
              "`jcmd <pid> GC.class_histogram` on both nodes (`infra/bench/heap_census.py`; each forces a full "
              "collection, so its total is the live heap). The first census still holds start-up data; a leak shows "
              "as growth from one census to the next after it, beyond what the run's new pages add.\n",
-             "| node | " + " | ".join(f"{(t - start) / 60:.0f} min" for t, _, _ in max(census.values(), key=len)) + " |",
-             "|---|" + "---:|" * len(max(census.values(), key=len))]
-    for node, pts in sorted(census.items()):
-        lines.append(f"| {node} | " + " | ".join(fmt(live, "bytes") for _, live, _ in pts) + " |")
+             "| node | " + " | ".join(f"census {i + 1}" for i in range(max(map(len, census.values())))) + " |",
+             "|---|" + "---:|" * max(map(len, census.values()))]
+    for node, pts in sorted(census.items()):  # each cell says its time: a node may have missed one
+        lines.append(f"| {node} | " + " | ".join(f"{fmt(live, 'bytes')} at {(t - start) / 60:.0f} min" for t, live, _ in pts) + " |")
     for node, pts in sorted(census.items()):
         if len(pts) < 2:
             continue
