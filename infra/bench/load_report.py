@@ -131,6 +131,35 @@ def prometheus(env, query, start, end, step):
     return out
 
 
+class SavedPrometheus:
+    """Prometheus' series of a run, kept in the run directory (prometheus.json) the first time a
+    report gets them, so that redrawing the report later (load_report.py --run DIR --out DIR)
+    does not need the stack, or Prometheus' retention, to still hold them."""
+
+    def __init__(self, run, env):
+        self.path = os.path.join(run, "prometheus.json")
+        self.env = env
+        self.saved = None
+        if os.path.exists(self.path):
+            with open(self.path, encoding="utf-8") as f:
+                self.saved = json.load(f)
+        self.fetched = {}
+
+    def query(self, expr, start, end, step):
+        if self.saved is not None and expr in self.saved:
+            return [(m, np.array(t), np.array(v)) for m, t, v in self.saved[expr]]
+        result = prometheus(self.env, expr, start, end, step)
+        self.fetched[expr] = [(m, t.tolist(), v.tolist()) for m, t, v in result]
+        return result
+
+    def save(self):
+        """Writes what was fetched, if Prometheus answered with anything (an empty answer is a
+        stack that is down, not the run's series)."""
+        if any(self.fetched.values()):
+            with open(self.path, "w", encoding="utf-8") as f:
+                json.dump({**(self.saved or {}), **self.fetched}, f)
+
+
 # --- statistics ----------------------------------------------------------------------------
 
 def cache_hits(series):
@@ -583,10 +612,11 @@ def main():
     cpu, cpu_totals = cores_by_process(stack, start, end)
     plot_cpu(cpu, stack, start, os.path.join(args.out, "cpu.png"))
 
-    # JVM heap and DB pools from Prometheus.
+    # JVM heap and DB pools from Prometheus (or what an earlier report of this run saved of it).
+    prom = SavedPrometheus(args.run, env)
     def q(expr, label_keys):
         return [(" ".join(str(m.get(k, "")) for k in label_keys).strip() or expr[:30], t, v)
-                for m, t, v in prometheus(env, expr, start, end, step)]
+                for m, t, v in prom.query(expr, start, end, step)]
     heap = q('sum by (node) (jvm_memory_used_bytes{job="hanwiki-app",area="heap"})', ["node"])
     live = q('max by (node) (jvm_gc_live_data_size_bytes{job="hanwiki-app"})', ["node"])
     pool_active = q('sum by (node, pool) (hikaricp_connections_active{job="hanwiki-app"})', ["node", "pool"])
@@ -594,6 +624,7 @@ def main():
     redis_mem = q('max by (role, shard) (redis_memory_used_bytes{job="redis"})', ["role", "shard"])
     lag = q('max by (node) (kafka_consumer_fetch_manager_records_lag_max{job="hanwiki-app"})', ["node"])
     gets = cache_hits(q('sum by (region, tier) (hanwiki_cache_gets_total{job="hanwiki-app"})', ["region", "tier"]))
+    prom.save()
     binlog = [("primary", *stack["binlog_bytes"])] if "binlog_bytes" in stack else []
     census = read_census(args.run)
     census_series = [(f"{node} live at census", np.array([p[0] for p in pts]), np.array([float(p[1]) for p in pts]), None)
@@ -776,7 +807,7 @@ def main():
     if census:
         lines += census_section(census, start)
     lines.append("## Files\n\n`summary.json` is k6's end-of-test summary (every threshold, per-endpoint trends). "
-                 f"The raw time series (k6 CSV, process samples) stay in `{os.path.relpath(args.run, env['VAR'] and os.path.dirname(env['VAR']))}`"
+                 f"The raw time series (k6 CSV, process samples, Prometheus' series) stay in `{os.path.relpath(args.run, env['VAR'] and os.path.dirname(env['VAR']))}`"
                  " on the machine that ran it; `infra/bench/load_report.py --run DIR --out DIR` redraws this report from them.\n")
     with open(os.path.join(args.out, "report.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))

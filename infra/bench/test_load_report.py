@@ -224,5 +224,32 @@ class CensusTest(unittest.TestCase):
                 lr.read_census(run)
 
 
+class SavedPrometheusTest(unittest.TestCase):
+
+    def test_series_are_kept_in_the_run_so_a_redraw_needs_no_prometheus(self):
+        import tempfile
+        from unittest import mock
+        series = [({"node": "node1"}, np.array([1.0, 2.0]), np.array([5.0, 6.0]))]
+        with tempfile.TemporaryDirectory() as run:
+            with mock.patch.object(lr, "prometheus", return_value=series):
+                first = lr.SavedPrometheus(run, {})
+                self.assertEqual([5.0, 6.0], first.query("heap", 0, 10, 5)[0][2].tolist())
+                first.save()
+            with mock.patch.object(lr, "prometheus", side_effect=AssertionError("asked Prometheus again")):
+                again = lr.SavedPrometheus(run, {}).query("heap", 0, 10, 5)
+            self.assertEqual({"node": "node1"}, again[0][0])
+            self.assertEqual([1.0, 2.0], again[0][1].tolist())
+
+    def test_a_prometheus_that_answers_nothing_saves_nothing(self):
+        import tempfile
+        from unittest import mock
+        with tempfile.TemporaryDirectory() as run:
+            with mock.patch.object(lr, "prometheus", return_value=[]):
+                p = lr.SavedPrometheus(run, {})
+                p.query("heap", 0, 10, 5)
+                p.save()
+            self.assertFalse(os.path.exists(os.path.join(run, "prometheus.json")))
+
+
 if __name__ == "__main__":
     unittest.main()
