@@ -1,7 +1,6 @@
 package dev.hanwiki.it;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.List;
 
 /** Reads the cache counters a node exposes on /actuator/prometheus. */
 final class CacheMetrics {
@@ -25,24 +24,14 @@ final class CacheMetrics {
     }
 
     private static double sum(int n, String metric, String region, String label) {
-        Http.Response r = Http.get(Stack.management(n) + "/actuator/prometheus");
+        Http.Response r = NodeMetrics.scrape(n);
         if (r.status() != 200) {
             throw new AssertionError("metrics of node" + n + ": " + r.status());
         }
-        Pattern line = Pattern.compile("^" + metric + "\\{([^}]*)} (\\S+)$", Pattern.MULTILINE);
-        Matcher m = line.matcher(r.body());
-        double total = 0;
-        boolean found = false;
-        while (m.find()) {
-            String labels = m.group(1);
-            if (labels.contains("region=\"" + region + "\"") && labels.contains(label)) {
-                total += Double.parseDouble(m.group(2));
-                found = true;
-            }
-        }
-        if (!found) {
+        List<Double> values = NodeMetrics.values(r.body(), metric, "region=\"" + region + "\"", label);
+        if (values.isEmpty()) {
             throw new AssertionError(metric + " for region " + region + " (" + label + ") not exposed by node" + n);
         }
-        return total;
+        return values.stream().mapToDouble(Double::doubleValue).sum();
     }
 }

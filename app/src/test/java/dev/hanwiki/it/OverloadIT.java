@@ -100,13 +100,8 @@ class OverloadIT {
     }
 
     private static double shedCount(int node) {
-        double sum = 0;
-        for (String line : Http.get(Stack.management(node) + "/actuator/prometheus").body().split("\n")) {
-            if (line.startsWith("hanwiki_overload_requests_total{") && line.contains("outcome=\"shed\"")) {
-                sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-            }
-        }
-        return sum;
+        return NodeMetrics.values(NodeMetrics.scrape(node).body(), "hanwiki_overload_requests_total", "outcome=\"shed\"").stream()
+                .mapToDouble(Double::doubleValue).sum();
     }
 
     private static void assertShedWell(List<Answer> answers, String where) {

@@ -12,12 +12,7 @@ final class PoolMetrics {
     }
 
     static double gauge(int node, String name, String pool) {
-        String body = Http.get(Stack.management(node) + "/actuator/prometheus").body();
-        for (String line : body.split("\n")) {
-            if (line.startsWith(name + "{") && line.contains("pool=\"" + pool + "\"")) {
-                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-            }
-        }
-        return -1;
+        return NodeMetrics.values(NodeMetrics.scrape(node).body(), name, "pool=\"" + pool + "\"").stream()
+                .findFirst().orElse(-1.0);
     }
 }
